@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Starts a throw-away database server on loopback in a temporary directory and prints that directory.
+# usage: scripts/db-up.sh pg|mariadb     (ports: PGPORT, default 55432; MDBPORT, default 53306)
+set -euo pipefail
+case "${1:-}" in
+pg)
+  PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  PGPORT=${PGPORT:-55432}
+  D=$(mktemp -d /tmp/dvdstore-pg.XXXXXX)
+  chown postgres:postgres "$D"
+  # initdb and postgres refuse to run as root.
+  runuser -u postgres -- "$PGBIN/initdb" -D "$D/data" -U bench -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$D/initdb.log"
+  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$D/data" -l "$D/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB" \
+    start >/dev/null
+  psql -h 127.0.0.1 -p "$PGPORT" -U bench -d postgres -qc 'CREATE DATABASE dsbench' >/dev/null
+  echo "$D" ;;
+mariadb)
+  MDBPORT=${MDBPORT:-53306}
+  id mysql >/dev/null 2>&1 || useradd --system --user-group --no-create-home --shell /usr/sbin/nologin mysql
+  D=$(mktemp -d /tmp/dvdstore-mdb.XXXXXX)
+  chown mysql:mysql "$D"
+  mariadb-install-db --no-defaults --user=mysql --datadir="$D/data" --skip-test-db --skip-name-resolve >"$D/install.log" 2>&1
+  mariadbd --no-defaults --user=mysql --datadir="$D/data" --socket="$D/mysqld.sock" --port="$MDBPORT" \
+    --bind-address=127.0.0.1 --pid-file="$D/mariadbd.pid" --log-error="$D/error.log" --skip-name-resolve \
+    --innodb-buffer-pool-size=256M --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=300 \
+    </dev/null >/dev/null 2>&1 &
+  for _ in $(seq 1 240); do
+    mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e 'select 1' >/dev/null 2>&1 && break
+    sleep 0.25
+  done
+  mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e "CREATE DATABASE dsbench;
+    CREATE USER 'bench'@'127.0.0.1' IDENTIFIED BY 'bench'; GRANT ALL ON *.* TO 'bench'@'127.0.0.1';"
+  echo "$D" ;;
+*)
+  echo "usage: $0 pg|mariadb" >&2; exit 2 ;;
+esac

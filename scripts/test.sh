@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test against real servers: installs what is missing, starts throw-away PostgreSQL and
+# MariaDB servers on loopback, runs the tests, stops the servers, and ends with "N passed, N failed".
+# usage: scripts/test.sh [extra dotnet test arguments, e.g. --filter FullyQualifiedName~Sizing]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+scripts/install-deps.sh
+
+pg_dir=""; mdb_dir=""
+cleanup() {
+  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
+  [ -n "$mdb_dir" ] && scripts/db-down.sh mariadb "$mdb_dir"
+  return 0
+}
+trap cleanup EXIT INT TERM
+
+pg_dir=$(scripts/db-up.sh pg)
+mdb_dir=$(scripts/db-up.sh mariadb)
+export DVDSTORE_TEST_POSTGRES="Host=127.0.0.1;Port=${PGPORT:-55432};Username=bench;Database=dsbench"
+export DVDSTORE_TEST_MYSQL="Server=127.0.0.1;Port=${MDBPORT:-53306};User ID=bench;Password=bench;Database=dsbench;AllowLoadLocalInfile=true"
+# The servers are started here, so a test that cannot reach one is a failure, never a skip.
+export DVDSTORE_TEST_REQUIRE_SERVERS=1
+export DVDSTORE_TEST_PG_DATA="$pg_dir/data" DVDSTORE_TEST_MYSQL_DIR="$mdb_dir"
+
+results="$root/TestResults"
+rm -rf "$results"
+set +e
+dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --results-directory "$results" "$@"
+status=$?
+set -e
+
+trx="$results/tests.trx"
+if [ -f "$trx" ]; then
+  counters=$(grep -o '<Counters [^>]*>' "$trx" | head -1)
+  passed=$(echo "$counters" | sed -n 's/.* passed="\([0-9]*\)".*/\1/p')
+  failed=$(echo "$counters" | sed -n 's/.* failed="\([0-9]*\)".*/\1/p')
+  skipped=$(echo "$counters" | sed -n 's/.* notExecuted="\([0-9]*\)".*/\1/p')
+  echo "${passed:-0} passed, ${failed:-0} failed, ${skipped:-0} skipped"
+  if [ "${failed:-0}" != "0" ] || [ "${passed:-0}" = "0" ]; then exit 1; fi
+else
+  echo "0 passed, 1 failed"
+  echo "error: no test results were written (the build or the test host failed; see above)." >&2
+  exit 1
+fi
+exit $status

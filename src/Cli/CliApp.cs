@@ -1,0 +1,59 @@
+using System.CommandLine;
+using DvdStore.Schema;
+
+namespace DvdStore.Cli;
+
+/// <summary>
+/// The `dvdstore` command: composes the commands each library defines and turns user mistakes into one
+/// line on stderr and a non-zero exit. Holds no logic of its own.
+/// </summary>
+public static class CliApp
+{
+    public static RootCommand BuildRoot()
+    {
+        var root = new RootCommand("dvdstore: the DVD Store OLTP scale-up test kit (DS3-compatible) for SQLite, PostgreSQL, MySQL/MariaDB, SQL Server and Oracle.");
+        foreach (var command in CommandSet.All())
+        {
+            root.Add(command);
+        }
+
+        return root;
+    }
+
+    /// <summary>Parses and runs <paramref name="args"/>, writing only to the given writers; returns the exit code.</summary>
+    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, CancellationToken cancellationToken)
+    {
+        var parse = BuildRoot().Parse(args);
+        if (parse.Errors.Count > 0 && parse.Action is not System.CommandLine.Help.HelpAction)
+        {
+            var command = string.Join(' ', CommandPath(parse.CommandResult.Command));
+            await error.WriteLineAsync($"error: {parse.Errors[0].Message.TrimEnd('.')}; see '{command} --help'.").ConfigureAwait(false);
+            return 2;
+        }
+
+        var configuration = new InvocationConfiguration { Output = output, Error = error, EnableDefaultExceptionHandler = false };
+        try
+        {
+            return await parse.InvokeAsync(configuration, cancellationToken).ConfigureAwait(false);
+        }
+        catch (UserError e)
+        {
+            await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
+            return e.ExitCode;
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            await error.WriteLineAsync("error: cancelled.").ConfigureAwait(false);
+            return 130;
+        }
+    }
+
+    private static IEnumerable<string> CommandPath(Command command)
+    {
+        yield return "dvdstore";
+        if (command is not RootCommand)
+        {
+            yield return command.Name;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+using System.Data.Common;
+using DvdStore.Schema.Engines;
+
+namespace DvdStore.Schema.Connections;
+
+/// <summary>An engine and the connection string (password resolved) of the database that holds, or will hold, a store.</summary>
+public sealed record StoreTarget(IEngine Engine, string ConnectionString)
+{
+    /// <summary>Default SQLite store file, used when no --connection is given.</summary>
+    public const string DefaultSqliteConnection = "Data Source=dvdstore.db";
+
+    /// <summary>The connection string without the password, for output and result files.</summary>
+    public string RedactedConnection => ConnectionStrings.Redact(ConnectionString);
+
+    /// <summary>Builds a target from CLI values: SQLite needs no connection string; the other engines do.</summary>
+    public static StoreTarget From(string? engineName, string? connection)
+    {
+        var engine = EngineCatalog.Parse(engineName);
+        if (string.IsNullOrWhiteSpace(connection))
+        {
+            if (engine.Kind != EngineKind.Sqlite)
+            {
+                throw new UserError($"--connection is required for {engine.DisplayName}; give an ADO.NET connection string, e.g. --connection \"{ExampleConnection(engine.Kind)}\" (password from {ConnectionStrings.PasswordVariable}).");
+            }
+
+            connection = DefaultSqliteConnection;
+        }
+
+        return new StoreTarget(engine, ConnectionStrings.WithPassword(connection));
+    }
+
+    /// <summary>
+    /// Opens a connection; failures the user can fix (unreachable server, wrong password, missing database)
+    /// become one-line <see cref="UserError"/>s that never include the password.
+    /// </summary>
+    public async Task<DbConnection> OpenAsync(CancellationToken cancellationToken)
+    {
+        var connection = Engine.CreateConnection(ConnectionString);
+        try
+        {
+            await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+            return connection;
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            await connection.DisposeAsync().ConfigureAwait(false);
+            var hint = Engine.Classify(e) switch
+            {
+                FailureKind.Authentication => $"check the user in --connection and the password in {ConnectionStrings.PasswordVariable}",
+                FailureKind.Connection or FailureKind.Timeout => "check that the server is running and the host and port in --connection",
+                _ => "check --connection",
+            };
+            throw new UserError($"cannot connect to {Engine.DisplayName} ({RedactedConnection}): {FirstLine(e.Message)}; {hint}.", e, exitCode: 3);
+        }
+    }
+
+    public static string ExampleConnection(EngineKind kind) => kind switch
+    {
+        EngineKind.PostgreSql => "Host=localhost;Port=5432;Username=ds3;Database=ds3",
+        EngineKind.MySql => "Server=localhost;Port=3306;User ID=ds3;Database=ds3",
+        EngineKind.SqlServer => "Server=localhost;User ID=ds3;Database=DS3;TrustServerCertificate=true",
+        EngineKind.Oracle => "Data Source=localhost:1521/FREEPDB1;User Id=ds3",
+        _ => DefaultSqliteConnection,
+    };
+
+    private static string FirstLine(string message) => message.Split('\n', 2)[0].Trim().TrimEnd('.');
+}

@@ -1,0 +1,55 @@
+using System.Data.Common;
+using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Model;
+
+namespace DvdStore.Schema.Engines;
+
+/// <summary>
+/// The one seam between the store and a database engine. Every engine difference lives behind it, in
+/// <c>Engines/&lt;Engine&gt;/</c>: dialect, DDL and procedure scripts, the DS3 procedure calls, the bulk path,
+/// error classification and what the server reports of itself. Loader, Driver and Analysis hold no SQL
+/// of their own except the portable statements built with <see cref="Parameter"/> and plain identifiers.
+/// </summary>
+public interface IEngine
+{
+    EngineKind Kind { get; }
+
+    /// <summary>Human name, e.g. "PostgreSQL".</summary>
+    string DisplayName { get; }
+
+    /// <summary>A new, unopened connection (pooled by the provider).</summary>
+    DbConnection CreateConnection(string connectionString);
+
+    /// <summary>The placeholder for a named parameter in command text: <c>@name</c>, or <c>:name</c> on Oracle.</summary>
+    string Parameter(string name);
+
+    /// <summary>The full DDL of one build phase, as a DBA would review or run it by hand.</summary>
+    string RenderDdl(SchemaPhase phase);
+
+    /// <summary>Runs one build phase on the connection's database/schema.</summary>
+    Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken);
+
+    /// <summary>True when any store table already exists on the connection's database/schema.</summary>
+    Task<bool> StoreExistsAsync(DbConnection connection, CancellationToken cancellationToken);
+
+    /// <summary>Drops every store object (tables, procedures, trigger, sequences); a no-op where none exist.</summary>
+    Task DropAsync(DbConnection connection, CancellationToken cancellationToken);
+
+    /// <summary>Opens the engine's native bulk path for one table.</summary>
+    Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken);
+
+    /// <summary>Makes the next generated id of <paramref name="table"/>'s identity column <paramref name="lastId"/> + 1.</summary>
+    Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken);
+
+    /// <summary>Refreshes optimizer statistics (ANALYZE and its kin).</summary>
+    Task AnalyzeAsync(DbConnection connection, CancellationToken cancellationToken);
+
+    /// <summary>The DS3 procedure calls on an open connection, one instance per virtual user.</summary>
+    IStoreCommands CreateStoreCommands(DbConnection connection);
+
+    /// <summary>What an exception from this engine's provider means (deadlock, lost connection, …).</summary>
+    FailureKind Classify(Exception error);
+
+    /// <summary>The server's product, version and the settings that matter for a run.</summary>
+    Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken);
+}
