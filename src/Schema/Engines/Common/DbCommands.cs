@@ -1,0 +1,52 @@
+using System.Data;
+using System.Data.Common;
+
+namespace DvdStore.Schema.Engines.Common;
+
+/// <summary>Small helpers for parameterised commands on any provider; values are always bound, never spliced into text.</summary>
+public static class DbCommands
+{
+    public static DbCommand Command(this DbConnection connection, string sql, DbTransaction? transaction = null)
+    {
+        var command = connection.CreateCommand();
+        command.CommandText = sql;
+        command.Transaction = transaction;
+        return command;
+    }
+
+    public static DbParameter Add(this DbCommand command, string name, object? value, DbType? type = null)
+    {
+        var parameter = command.CreateParameter();
+        parameter.ParameterName = name;
+        parameter.Value = value ?? DBNull.Value;
+        if (type is { } t)
+        {
+            parameter.DbType = t;
+        }
+
+        command.Parameters.Add(parameter);
+        return parameter;
+    }
+
+    public static async Task<int> ExecuteAsync(this DbConnection connection, string sql, CancellationToken cancellationToken, DbTransaction? transaction = null)
+    {
+        await using var command = connection.Command(sql, transaction);
+        command.CommandTimeout = 0;
+        return await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs each statement in order (DDL batches, script batches).</summary>
+    public static async Task ExecuteAllAsync(this DbConnection connection, IEnumerable<string> statements, CancellationToken cancellationToken)
+    {
+        foreach (var statement in statements)
+        {
+            await connection.ExecuteAsync(statement, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    public static async Task<T?> ScalarAsync<T>(this DbCommand command, CancellationToken cancellationToken)
+    {
+        var value = await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+        return value is null or DBNull ? default : (T)Convert.ChangeType(value, typeof(T), System.Globalization.CultureInfo.InvariantCulture);
+    }
+}
