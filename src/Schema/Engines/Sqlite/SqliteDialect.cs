@@ -55,9 +55,12 @@ public sealed class SqliteDialect : SqlDialect
         StoreModel.CategoryNames.Select((name, i) =>
             string.Create(CultureInfo.InvariantCulture, $"INSERT INTO CATEGORIES (CATEGORY, CATEGORYNAME) VALUES ({i + 1}, '{name}')"));
 
-    /// <summary>Drops the full-text table (its sync triggers go with PRODUCTS) and every store table, children first.</summary>
+    /// <summary>
+    /// Drops the full-text table (its sync triggers go with PRODUCTS), every store table (children first) and the
+    /// statistics ANALYZE made, so the file holds nothing of the store.
+    /// </summary>
     public override IEnumerable<string> DropTables() =>
-        new[] { $"DROP TABLE IF EXISTS {FullTextTable}" }.Concat(base.DropTables());
+        new[] { $"DROP TABLE IF EXISTS {FullTextTable}" }.Concat(base.DropTables()).Append("DROP TABLE IF EXISTS sqlite_stat1");
 
     private static string ForeignKeyClause(ForeignKeySpec key) =>
         $"  CONSTRAINT {key.Name} FOREIGN KEY ({key.Column}) REFERENCES {key.ReferencedTable} ({key.ReferencedColumn}) " +
