@@ -1,4 +1,5 @@
 using System.Data.Common;
+using DvdStore.Cli;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Model;
@@ -184,6 +185,37 @@ public class SqliteEngineTests
         var objects = await command.ScalarAsync<long>(None);
         // Store tables, the FTS5 table, the secondary indexes and RESTOCK (FTS5 shadow tables and sync triggers not counted).
         Assert.Equal(StoreModel.Tables.Count + 1 + StoreModel.Indexes.Count + 1, objects);
+    }
+
+    [Fact]
+    public async Task Schema_command_prints_ddl_that_builds_a_store_which_drop_removes()
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        Assert.Equal(0, await CliApp.RunAsync(["schema", "--engine", "sqlite"], output, error, None));
+        Assert.Equal("", error.ToString());
+        var printed = output.ToString();
+        foreach (var phase in Enum.GetValues<SchemaPhase>())
+        {
+            Assert.Contains(SqliteTestStore.Engine.RenderDdl(phase), printed);
+        }
+
+        // The whole printout is one script (sqlite3 dvdstore.db < schema.sql); the engine then finds and drops what it built.
+        var engine = SqliteTestStore.Engine;
+        await using var connection = engine.CreateConnection($"Data Source={TestServers.TempFile("printed.db")}");
+        await connection.OpenAsync();
+        await connection.ExecuteAsync(printed, None);
+        Assert.True(await engine.StoreExistsAsync(connection, None));
+        await using (var commands = engine.CreateStoreCommands(connection))
+        {
+            Assert.Empty(await commands.BrowseByTitleAsync(10, "ANYTHING", None));
+        }
+
+        await engine.DropAsync(connection, None);
+
+        Assert.False(await engine.StoreExistsAsync(connection, None));
+        await using var left = connection.Command("SELECT COUNT(*) FROM sqlite_master");
+        Assert.Equal(0L, await left.ScalarAsync<long>(None));
     }
 
     private static async Task<string> PragmaAsync(DbConnection connection, string name)
