@@ -8,8 +8,8 @@ namespace DvdStore.Schema.Engines.Sqlite;
 
 /// <summary>
 /// SQLite's rendering of the store. SQLite has only storage classes, so every integer is INTEGER (the exact type name
-/// "INTEGER" is what makes a one-column primary key an alias of the rowid: new rows then get max(id) + 1 with no
-/// sequence; "BIGINT PRIMARY KEY" would not alias), text is TEXT, money NUMERIC and dates ISO-8601 TEXT ('YYYY-MM-DD',
+/// "INTEGER" is what makes a one-column primary key an alias of the rowid; identity keys add AUTOINCREMENT, so the next
+/// id can be set; "BIGINT PRIMARY KEY" would not alias), text is TEXT, money NUMERIC and dates ISO-8601 TEXT ('YYYY-MM-DD',
 /// which sorts as dates do). Foreign keys must be declared in CREATE TABLE because SQLite has no ALTER TABLE … ADD
 /// CONSTRAINT; they are not checked while loading (bulk writers turn <c>PRAGMA foreign_keys</c> off) and are enforced
 /// on every connection the engine opens afterwards.
@@ -33,12 +33,16 @@ public sealed class SqliteDialect : SqlDialect
         var sql = new StringBuilder();
         sql.Append("CREATE TABLE ").Append(table.Name).Append(" (\n");
         var lines = new List<string>();
+        // An identity key is declared on its column: INTEGER PRIMARY KEY AUTOINCREMENT is the rowid with a persistent
+        // counter (sqlite_sequence), which ResetIdentityAsync sets.
+        var identityKey = table.IdentityColumn is { } identity && table.PrimaryKey.SequenceEqual([identity]) ? identity : null;
         foreach (var column in table.Columns)
         {
-            lines.Add($"  {column.Name} {TypeOf(column)}{(column.Nullable ? "" : " NOT NULL")}");
+            var key = column.Name == identityKey ? $" CONSTRAINT PK_{table.Name} PRIMARY KEY AUTOINCREMENT" : "";
+            lines.Add($"  {column.Name} {TypeOf(column)}{(column.Nullable ? "" : " NOT NULL")}{key}");
         }
 
-        if (table.PrimaryKey.Count > 0)
+        if (table.PrimaryKey.Count > 0 && identityKey is null)
         {
             lines.Add($"  CONSTRAINT PK_{table.Name} PRIMARY KEY ({string.Join(", ", table.PrimaryKey)})");
         }

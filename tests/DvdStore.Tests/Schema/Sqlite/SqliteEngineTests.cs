@@ -68,7 +68,9 @@ public class SqliteEngineTests
         Assert.True(await engine.StoreExistsAsync(store.Connection, None));
         await engine.DropAsync(store.Connection, None);
         Assert.False(await engine.StoreExistsAsync(store.Connection, None));
-        Assert.Equal(0L, await store.ScalarAsync<long>("SELECT COUNT(*) FROM sqlite_master"));
+        // Only SQLite's own sqlite_sequence (which cannot be dropped, and is empty now) remains.
+        Assert.Equal(0L, await store.ScalarAsync<long>("SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"));
+        Assert.Equal(0L, await store.ScalarAsync<long>("SELECT COUNT(*) FROM sqlite_sequence"));
         Assert.Equal("1", await PragmaAsync(store.Connection, "foreign_keys"));
         await engine.DropAsync(store.Connection, None); // nothing left: a no-op
 
@@ -87,11 +89,24 @@ public class SqliteEngineTests
         var second = await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None);
         Assert.Equal([4L, 5L], [first, second]);
 
+        // As reset does: remove the run's rows, then set the counter back (without it AUTOINCREMENT would go on at 6).
+        await store.Connection.ExecuteAsync("DELETE FROM ORDERS WHERE ORDERID > 3", None);
         await SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Orders, 3, None);
-
-        Assert.Equal(3, await store.CountAsync("ORDERS"));
-        Assert.Equal(0, await store.CountAsync("ORDERLINES", "ORDERID > 3")); // cascaded
         Assert.Equal(4, await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
+
+        // Forward, leaving a gap; and back below rows that remain, which SQLite (like InnoDB) never reuses.
+        await SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Orders, 100, None);
+        Assert.Equal(101, await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
+        await SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Orders, 3, None);
+        Assert.Equal(102, await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
+        Assert.Equal(6, await store.CountAsync("ORDERS")); // reset deletes nothing itself
+
+        // A table nothing was inserted into yet has no counter row: it is added.
+        await using var empty = await SqliteTestStore.CreateEmptyAsync();
+        await SqliteTestStore.Engine.ResetIdentityAsync(empty.Connection, StoreModel.Customers, 41, None);
+        await empty.Connection.ExecuteAsync("INSERT INTO CUSTOMERS (FIRSTNAME, LASTNAME, ADDRESS1, CITY, COUNTRY, REGION, CREDITCARDTYPE, CREDITCARD, " +
+            "CREDITCARDEXPIRATION, USERNAME, PASSWORD) VALUES ('A', 'B', 'C', 'D', 'US', 1, 1, '1', '2015/01', 'u', 'p')", None);
+        Assert.Equal(42L, await empty.ScalarAsync<long>("SELECT CUSTOMERID FROM CUSTOMERS"));
         await Assert.ThrowsAsync<ArgumentException>(() => SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Inventory, 3, None));
     }
 
@@ -214,7 +229,7 @@ public class SqliteEngineTests
         await engine.DropAsync(connection, None);
 
         Assert.False(await engine.StoreExistsAsync(connection, None));
-        await using var left = connection.Command("SELECT COUNT(*) FROM sqlite_master");
+        await using var left = connection.Command("SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'");
         Assert.Equal(0L, await left.ScalarAsync<long>(None));
     }
 
