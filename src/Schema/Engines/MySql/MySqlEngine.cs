@@ -290,14 +290,18 @@ public sealed partial class MySqlEngine : IEngine
     private static MySqlConnection AsMySql(DbConnection connection) =>
         connection as MySqlConnection ?? throw new ArgumentException($"expected a MySqlConnection, got {connection.GetType().Name}", nameof(connection));
 
+    // Names go into DDL text, so only plain identifiers (all store tables are) are accepted.
     private static string StoreTableName(TableSpec table) =>
-        StoreModel.Tables.Any(t => t.Name == table.Name) ? table.Name : throw new ArgumentException($"{table.Name} is not a store table", nameof(table));
+        PlainIdentifierPattern().IsMatch(table.Name) ? table.Name : throw new ArgumentException($"'{table.Name}' is not a plain table name", nameof(table));
 
     private static bool SetsKey(string connectionString, params string[] keys)
     {
         var builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
         return builder.Keys.Cast<string>().Any(k => keys.Contains(k.ToLowerInvariant()));
     }
+
+    [GeneratedRegex("^[A-Za-z_][A-Za-z0-9_]*$")]
+    private static partial Regex PlainIdentifierPattern();
 
     [GeneratedRegex(@"^CREATE PROCEDURE (\w+)", RegexOptions.Multiline)]
     private static partial Regex CreateProcedurePattern();
