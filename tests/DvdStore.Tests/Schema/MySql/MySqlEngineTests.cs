@@ -1,3 +1,4 @@
+using DvdStore.Cli;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
@@ -12,6 +13,10 @@ namespace DvdStore.Tests.Schema.MySql;
 public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture<MySqlTestDatabase>
 {
     private static readonly CancellationToken None = CancellationToken.None;
+
+    private static readonly string StoreTablesSql =
+        "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND UPPER(TABLE_NAME) IN (" +
+        string.Join(", ", StoreModel.Tables.Select(t => $"'{t.Name}'")) + ")";
     private readonly MySqlEngine engine = database.Engine;
 
     [Fact]
@@ -41,6 +46,89 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
         ];
         Assert.Subset(MySqlEngine.ProcedureNames.ToHashSet(), ds3Procedures.ToHashSet());
         Assert.All(ds3Procedures, p => Assert.Contains($"CREATE PROCEDURE {p}(", programs));
+    }
+
+    [Theory]
+    [InlineData("8.0.36", true)]
+    [InlineData("8.4.3-commercial", true)]
+    [InlineData("9.1.0", true)]
+    [InlineData("5.7.44-log", false)]
+    [InlineData("10.6.20-MariaDB", true)]
+    [InlineData("10.11.19-MariaDB-0+deb12u1", true)]
+    [InlineData("11.4.4-MariaDB-ubu2404", true)]
+    [InlineData("10.5.27-MariaDB", false)]
+    [InlineData("something else", true)]
+    public void Supported_servers_are_mysql_8_and_mariadb_10_6_or_later(string version, bool supported)
+    {
+        var reason = MySqlEngine.UnsupportedServerReason(version);
+
+        Assert.Equal(supported, reason is null);
+        if (reason is not null)
+        {
+            Assert.Contains(version, reason);
+            Assert.Contains(version.Contains("MariaDB") ? "MariaDB 10.6 or later" : "MySQL 8.0 or later", reason);
+        }
+    }
+
+    [SkippableFact]
+    public async Task Schema_command_prints_ddl_that_builds_the_store_by_hand_and_drop_removes_it()
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        Assert.Equal(0, await CliApp.RunAsync(["schema", "--engine", "mysql"], output, error, None));
+        var printed = output.ToString();
+        Assert.Equal("", error.ToString());
+        foreach (var phase in Enum.GetValues<SchemaPhase>())
+        {
+            Assert.Contains(engine.RenderDdl(phase), printed);
+        }
+
+        // Run it as a DBA would: the plain statements, then the programs in ';;' batches (mysql --delimiter=';;').
+        await using var connection = await database.OpenAsync();
+        await engine.DropAsync(connection, None);
+        var programs = printed.IndexOf("-- MySQL: Programmability", StringComparison.Ordinal);
+        await ExecuteAsync(connection, printed[..programs]);
+        foreach (var batch in printed[programs..].Split("\n;;\n"))
+        {
+            if (batch.Split('\n').Any(line => line.Trim().Length > 0 && !line.TrimStart().StartsWith("--", StringComparison.Ordinal)))
+            {
+                await ExecuteAsync(connection, batch);
+            }
+        }
+
+        Assert.True(await engine.StoreExistsAsync(connection, None));
+        Assert.Equal(StoreModel.Tables.Count, await ScalarAsync(connection, StoreTablesSql));
+        Assert.Equal(MySqlEngine.ProcedureNames.Count, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE()"));
+        Assert.Equal(1L, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()"));
+        Assert.Equal(2L, await ScalarAsync(connection, "SELECT COUNT(DISTINCT INDEX_NAME) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND INDEX_TYPE = 'FULLTEXT'"));
+        await using (var commands = engine.CreateStoreCommands(connection))
+        {
+            Assert.Empty(await commands.BrowseByActorAsync(10, "NOBODY", None));
+            Assert.Equal(0L, (await commands.LoginAsync("nobody", "password", None)).CustomerId);
+        }
+
+        await engine.DropAsync(connection, None);
+
+        Assert.False(await engine.StoreExistsAsync(connection, None));
+        Assert.Equal(0L, await ScalarAsync(connection, StoreTablesSql));
+        Assert.Equal(0L, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE()"));
+        Assert.Equal(0L, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()"));
+    }
+
+    [SkippableFact]
+    public async Task Drop_removes_a_half_built_store()
+    {
+        await using var connection = await database.OpenAsync();
+        await engine.DropAsync(connection, None);
+        await engine.CreateAsync(connection, SchemaPhase.Tables, None);
+        // A loader stopped mid-way: some tables hold rows, keys and programs are missing.
+        await ExecuteAsync(connection, "INSERT INTO INVENTORY (PROD_ID, QUAN_IN_STOCK, SALES) VALUES (1, 10, 0)");
+        Assert.True(await engine.StoreExistsAsync(connection, None));
+
+        await engine.DropAsync(connection, None);
+
+        Assert.False(await engine.StoreExistsAsync(connection, None));
+        Assert.Equal(0L, await ScalarAsync(connection, StoreTablesSql));
     }
 
     [Fact]
