@@ -330,7 +330,8 @@ public sealed class MySqlProcedureTests(MySqlStoreFixture store) : IClassFixture
             {
                 // Opposite item orders on alternate buyers: only the procedure's PROD_ID ordering prevents deadlocks.
                 CartItem[] items = buyer % 2 == 0 ? [new(13, 1), new(1, 1)] : [new(1, 1), new(13, 1)];
-                done += await commands.PurchaseAsync(new PurchaseRequest(1, 1m, 0m, 1m, items), None) > 0 ? 1 : 0;
+                // Customer 2 has no history that other tests read (LOGIN's test reads customer 1's).
+                done += await commands.PurchaseAsync(new PurchaseRequest(2, 1m, 0m, 1m, items), None) > 0 ? 1 : 0;
             }
 
             return done;
@@ -344,6 +345,29 @@ public sealed class MySqlProcedureTests(MySqlStoreFixture store) : IClassFixture
         Assert.Equal(buyers * ordersEach, done);
         Assert.Equal(before[0].Item1 - done, after[0].Item1);
         Assert.Equal(before[0].Item2 + done, after[0].Item2);
+    }
+
+    [SkippableFact]
+    public async Task Racing_new_customers_with_one_user_name_create_exactly_one()
+    {
+        const int racers = 6;
+        var username = "race_" + Guid.NewGuid().ToString("N")[..8];
+        async Task<long> RegisterAsync()
+        {
+            await using var connection = await store.OpenAsync();
+            await using var commands = store.Engine.CreateStoreCommands(connection);
+            return await commands.NewCustomerAsync(new NewCustomerRequest("R", "R", "1 St", null, "C", null, null, "US", 1, null, null,
+                1, "1", "2020/01", username, "password", null, null, null), None);
+        }
+
+        // Several pass the existence check at once; the unique index (error 1062, caught in the procedure) stops all but one.
+        var ids = await Task.WhenAll(Enumerable.Range(0, racers).Select(_ => Task.Run(RegisterAsync)));
+
+        Assert.Single(ids, id => id != 0);
+        await using var connection = await store.OpenAsync();
+        await using var count = new MySqlCommand("SELECT COUNT(*) FROM CUSTOMERS WHERE USERNAME = @u", connection);
+        count.Parameters.AddWithValue("@u", username);
+        Assert.Equal(1L, Convert.ToInt64(await count.ExecuteScalarAsync()));
     }
 
     private static async Task<List<(long, long, long)>> RowsAsync(MySqlConnection connection, string sql)
