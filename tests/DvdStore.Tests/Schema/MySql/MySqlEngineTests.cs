@@ -36,6 +36,8 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
         Assert.Contains("CREATE FULLTEXT INDEX IX_PROD_TITLE ON PRODUCTS (TITLE);", keys);
         Assert.Contains("CREATE UNIQUE INDEX IX_CUST_USERNAME ON CUSTOMERS (USERNAME);", keys);
         Assert.Contains("FOREIGN KEY (PROD_ID) REFERENCES PRODUCTS (PROD_ID) ON DELETE CASCADE", keys);
+        Assert.True(keys.IndexOf("SET SESSION foreign_key_checks = 0;", StringComparison.Ordinal) < keys.IndexOf("FOREIGN KEY", StringComparison.Ordinal));
+        Assert.EndsWith("SET SESSION foreign_key_checks = 1;\n", keys);
         Assert.Contains("CREATE TRIGGER RESTOCK BEFORE UPDATE ON INVENTORY", programs);
         Assert.DoesNotMatch(@"(?im)^\s*DELIMITER\b", programs);
         string[] ds3Procedures =
@@ -162,6 +164,11 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
             Assert.Equal(2L, await ScalarAsync(connection, "SELECT COUNT(DISTINCT INDEX_NAME) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND INDEX_TYPE = 'FULLTEXT'"));
             Assert.Equal(1L, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()"));
             Assert.Equal(MySqlEngine.ProcedureNames.Count, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE()"));
+            // Foreign keys were added without checking the loaded rows, but checks are back on for every later write.
+            Assert.Equal(1L, await ScalarAsync(connection, "SELECT @@SESSION.foreign_key_checks"));
+            Assert.Equal((long)StoreModel.ForeignKeys.Count, await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE()"));
+            var orphan = await Assert.ThrowsAsync<MySqlException>(() => ExecuteAsync(connection, "INSERT INTO CUST_HIST (CUSTOMERID, ORDERID, PROD_ID) VALUES (999, 1, 1)"));
+            Assert.Equal(1452, orphan.Number);
             // The session's sql_mode is back to what it was after the procedures were created.
             Assert.Equal(await ScalarTextAsync(connection, "SELECT @@GLOBAL.sql_mode"), await ScalarTextAsync(connection, "SELECT @@SESSION.sql_mode"));
 
