@@ -1,3 +1,4 @@
+using System.Data.Common;
 using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Schema.Contract;
@@ -25,6 +26,15 @@ public abstract class ContractDatabase : IAsyncLifetime
             await DropDatabaseAsync(_connectionString);
         }
     }
+
+    /// <summary>
+    /// The batches a DBA's client sends when running <see cref="IEngine.RenderDdl"/> of <paramref name="phase"/> by hand
+    /// (psql and sqlite3 take the text as it is; mysql splits on its --delimiter).
+    /// </summary>
+    public virtual IEnumerable<string> RenderedBatches(SchemaPhase phase, string ddl) => [ddl];
+
+    /// <summary>Every store object as the server's own catalog describes it (columns, indexes, keys, routines, triggers), one sorted line each.</summary>
+    public abstract Task<IReadOnlyList<string>> DescribeCatalogAsync(DbConnection connection);
 
     /// <summary>Makes an empty database and returns its connection string (throws SkipException via TestServers when there is no server).</summary>
     protected abstract Task<string> CreateDatabaseAsync();

@@ -112,23 +112,46 @@ public abstract partial class EngineContractTests(ContractDatabase database)
     }
 
     [SkippableFact]
-    public async Task Reset_identity_makes_the_next_id_last_id_plus_one()
+    public async Task Reset_identity_after_removing_a_runs_rows_gives_the_loaded_last_id_plus_one_again()
     {
         await using var db = await NewStoreAsync();
         await using var commands = Engine.CreateStoreCommands(db);
+        var customers = ContractData.LastId(StoreModel.Customers);
+        var orders = ContractData.LastId(StoreModel.Orders);
+        var reviews = ContractData.LastId(StoreModel.Reviews);
+        var ratings = ContractData.LastId(StoreModel.ReviewsHelpfulness);
 
         // The fixture load reset every identity to its last loaded id.
-        Assert.Equal(ContractData.LastId(StoreModel.Customers) + 1, await commands.NewCustomerAsync(NewCustomer("newuser1"), None));
+        Assert.Equal(customers + 1, await commands.NewCustomerAsync(NewCustomer("newuser1"), None));
+        Assert.Equal(customers + 2, await commands.NewCustomerAsync(NewCustomer("newuser2"), None));
+        Assert.Equal(orders + 1, await PurchaseOneAsync(commands));
+        Assert.Equal(reviews + 1, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", None));
+        Assert.Equal(ratings + 1, await commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, None));
 
-        await Engine.ResetIdentityAsync(db, StoreModel.Customers, 100, None);
-        await Engine.ResetIdentityAsync(db, StoreModel.Orders, 1000, None);
-        await Engine.ResetIdentityAsync(db, StoreModel.Reviews, 50, None);
-        await Engine.ResetIdentityAsync(db, StoreModel.ReviewsHelpfulness, 70, None);
+        // What a cleanup does: remove the run's rows, then reset each identity to the loaded last id.
+        foreach (var (table, column, last) in new[]
+        {
+            ("CUST_HIST", "ORDERID", orders), ("ORDERLINES", "ORDERID", orders), ("ORDERS", "ORDERID", orders),
+            ("REVIEWS_HELPFULNESS", "REVIEW_HELPFULNESS_ID", ratings), ("REVIEWS", "REVIEW_ID", reviews), ("CUSTOMERS", "CUSTOMERID", customers),
+        })
+        {
+            await using var delete = db.Command($"DELETE FROM {table} WHERE {column} > {Engine.Parameter("last")}");
+            delete.Add("last", last);
+            await delete.ExecuteNonQueryAsync();
+        }
 
-        Assert.Equal(101, await commands.NewCustomerAsync(NewCustomer("newuser2"), None));
-        Assert.Equal(1001, await commands.PurchaseAsync(new PurchaseRequest(3, 9.99m, 0.82m, 10.81m, [new CartItem(1, 1)]), None));
-        Assert.Equal(51, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", None));
-        Assert.Equal(71, await commands.NewReviewHelpfulnessAsync(51, 2, 5, None));
+        await Engine.ResetIdentityAsync(db, StoreModel.Customers, customers, None);
+        await Engine.ResetIdentityAsync(db, StoreModel.Orders, orders, None);
+        await Engine.ResetIdentityAsync(db, StoreModel.Reviews, reviews, None);
+        await Engine.ResetIdentityAsync(db, StoreModel.ReviewsHelpfulness, ratings, None);
+
+        Assert.Equal(customers + 1, await commands.NewCustomerAsync(NewCustomer("newuser3"), None));
+        Assert.Equal(orders + 1, await PurchaseOneAsync(commands));
+        Assert.Equal(reviews + 1, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", None));
+        Assert.Equal(ratings + 1, await commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, None));
+
+        static Task<long> PurchaseOneAsync(IStoreCommands commands) =>
+            commands.PurchaseAsync(new PurchaseRequest(3, 9.99m, 0.82m, 10.81m, [new CartItem(1, 1)]), None);
     }
 
     [SkippableFact]
