@@ -33,7 +33,17 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public string DisplayName => "PostgreSQL";
 
-    public DbConnection CreateConnection(string connectionString) => new NpgsqlConnection(connectionString);
+    public DbConnection CreateConnection(string connectionString)
+    {
+        try
+        {
+            return new NpgsqlConnection(new NpgsqlConnectionStringBuilder(connectionString).ConnectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new UserError($"the --connection value is not a PostgreSQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+        }
+    }
 
     public string Parameter(string name) => "@" + name;
 

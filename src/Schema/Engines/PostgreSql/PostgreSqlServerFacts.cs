@@ -12,7 +12,9 @@ internal static class PostgreSqlServerFacts
         "server_version", "shared_buffers", "max_connections", "synchronous_commit", "fsync", "full_page_writes",
         "work_mem", "effective_cache_size", "wal_level", "max_wal_size", "checkpoint_timeout", "random_page_cost",
         "effective_io_concurrency", "max_worker_processes", "max_parallel_workers_per_gather", "huge_pages",
-        "default_transaction_isolation", "server_encoding", "lc_collate", "lc_ctype",
+        "default_transaction_isolation", "server_encoding", "lc_collate", "lc_ctype", "server_version_num",
+        "wal_buffers", "wal_sync_method", "commit_delay", "checkpoint_completion_target", "max_parallel_workers",
+        "jit", "autovacuum", "data_checksums", "block_size", "maintenance_work_mem", "default_text_search_config",
     ];
 
     public static async Task<ServerFacts> DescribeAsync(NpgsqlConnection connection, CancellationToken cancellationToken)

@@ -201,7 +201,8 @@ $$
 -- The first number_items of the 10 interleaved (prod_id, qty) pairs are the cart (DS3 sends the unused
 -- ones as 0). Stock rows are locked in ascending PROD_ID order before anything is written, so concurrent
 -- purchases queue instead of deadlocking and no order has to be rolled back: a short item is found
--- before the order exists. Quantities of a product listed twice are added up. ORDERLINEID is the
+-- before the order exists. Quantities of a product listed twice are added up; an unknown product
+-- or a quantity below 1 counts as short, as on the other engines. ORDERLINEID is the
 -- item's 1-based position in the cart. The RESTOCK trigger may keep the stock of a product (see restock.sql).
 CREATE OR REPLACE FUNCTION PURCHASE(customerid_in BIGINT, number_items INTEGER,
   netamount_in NUMERIC, taxamount_in NUMERIC, totalamount_in NUMERIC,
@@ -222,6 +223,10 @@ BEGIN
   prod_ids := (ARRAY[prod_id_in0, prod_id_in1, prod_id_in2, prod_id_in3, prod_id_in4,
                      prod_id_in5, prod_id_in6, prod_id_in7, prod_id_in8, prod_id_in9])[1:item_count];
   qtys := (ARRAY[qty_in0, qty_in1, qty_in2, qty_in3, qty_in4, qty_in5, qty_in6, qty_in7, qty_in8, qty_in9])[1:item_count];
+
+  IF EXISTS (SELECT 1 FROM unnest(qtys) AS q(qty) WHERE q.qty IS NULL OR q.qty <= 0) THEN
+    RETURN 0;
+  END IF;
 
   WITH wanted AS (
     SELECT w.prod_id, SUM(w.qty) AS qty FROM unnest(prod_ids, qtys) AS w(prod_id, qty) GROUP BY w.prod_id),
