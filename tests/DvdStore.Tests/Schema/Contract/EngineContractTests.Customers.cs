@@ -113,12 +113,13 @@ public abstract partial class EngineContractTests
     }
 
     [SkippableFact]
-    public async Task New_member_adds_a_membership_that_expires_today()
+    public async Task New_member_adds_a_membership_that_expires_today_and_a_second_call_returns_zero()
     {
         await using var db = await NewStoreAsync();
         await using var commands = Engine.CreateStoreCommands(db);
 
         Assert.Equal(3, await commands.NewMemberAsync(3, 2, None));
+        Assert.Equal(0, await commands.NewMemberAsync(3, 1, None));
 
         var row = Assert.Single(await ReadTableAsync(db, StoreModel.Membership), r => (long)r[0]! == 3);
         Assert.Equal(2, row[1]);
