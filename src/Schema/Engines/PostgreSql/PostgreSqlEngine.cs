@@ -50,7 +50,8 @@ public sealed partial class PostgreSqlEngine : IEngine
     public string RenderDdl(SchemaPhase phase) => phase switch
     {
         SchemaPhase.Programmability => string.Join("\n\n", ProgrammabilityScripts.Select(s => SqlScript.Load(Folder, s, Separator).Text.TrimEnd())),
-        _ => string.Join("\n\n", Statements(phase).Select(s => s + ";")),
+        _ => $"-- DvdStore {phase} phase for PostgreSQL 13+ (psql -v ON_ERROR_STOP=1 -f <file>; the store goes into the first schema of search_path).\n"
+            + string.Join("\n\n", Statements(phase).Select(s => s + ";")),
     };
 
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
