@@ -50,6 +50,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
     public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(customer);
         var command = await PreparedAsync(
             "SELECT NEW_CUSTOMER($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
             NewCustomerTypes, cancellationToken).ConfigureAwait(false);
@@ -143,6 +144,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
     public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(prodIds);
         var command = await PreparedAsync(
             "SELECT PROD_ID, PRICE FROM PRODUCTS WHERE PROD_ID = ANY($1)", [NpgsqlDbType.Array | NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
         command.Parameters[0].Value = prodIds.ToArray();
@@ -158,6 +160,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
     public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(purchase);
         if (purchase.Items.Count > PurchaseRequest.MaxItems)
         {
             throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items; this one has {purchase.Items.Count}", nameof(purchase));
