@@ -99,7 +99,7 @@ public static class OracleBinding
     private static void SetEnum(object target, string name, string member)
     {
         var property = Property(target.GetType(), name);
-        property.SetValue(target, Enum.Parse(property.PropertyType, member));
+        property.SetValue(target, Enum.Parse(Nullable.GetUnderlyingType(property.PropertyType) ?? property.PropertyType, member));
     }
 
     private static PropertyInfo Property(Type type, string name) =>
