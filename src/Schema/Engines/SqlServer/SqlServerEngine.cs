@@ -26,15 +26,6 @@ public sealed class SqlServerEngine : IEngine
         DBCC CHECKIDENT (@table, RESEED, @next) WITH NO_INFOMSGS;
         """;
 
-    internal const string VersionSql =
-        "SELECT CAST(SERVERPROPERTY('ProductVersion') AS NVARCHAR(128)), CAST(SERVERPROPERTY('Edition') AS NVARCHAR(128)), @@VERSION";
-
-    internal const string SysInfoSql =
-        "SELECT cpu_count, hyperthread_ratio, socket_count, cores_per_socket, numa_node_count, physical_memory_kb FROM sys.dm_os_sys_info";
-
-    internal const string MaxDopSql =
-        "SELECT CAST(value_in_use AS INT) FROM sys.configurations WHERE name = 'max degree of parallelism'";
-
     internal const string PopulateStatusSql = $"SELECT CAST(FULLTEXTCATALOGPROPERTY('{FullTextCatalog}', 'PopulateStatus') AS INT)";
 
     private static readonly SqlServerDialect Dialect = new();
@@ -122,46 +113,10 @@ public sealed class SqlServerEngine : IEngine
 
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new SqlServerStoreCommands(Sql(connection));
 
-    public FailureKind Classify(Exception error) => SqlServerErrors.Classify(error);
+    public FailureKind Classify(Exception error) => SqlServerFailures.Classify(error);
 
-    public async Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        var settings = new Dictionary<string, string>();
-        string version;
-        await using (var command = connection.Command(VersionSql))
-        await using (var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
-        {
-            await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
-            version = reader.GetString(0);
-            settings["edition"] = reader.GetString(1);
-            settings["version_banner"] = reader.GetString(2).Split('\n')[0].Trim();
-        }
-
-        // sys.dm_os_sys_info needs VIEW SERVER STATE; without it the run still records the version.
-        try
-        {
-            await using var command = connection.Command(SysInfoSql);
-            await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            {
-                for (var i = 0; i < reader.FieldCount; i++)
-                {
-                    settings[reader.GetName(i)] = Convert.ToString(reader.GetValue(i), CultureInfo.InvariantCulture) ?? "";
-                }
-            }
-        }
-        catch (SqlException)
-        {
-            settings["sys_info"] = "unavailable (needs VIEW SERVER STATE)";
-        }
-
-        await using (var command = connection.Command(MaxDopSql))
-        {
-            settings["max degree of parallelism"] = Convert.ToString(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false), CultureInfo.InvariantCulture) ?? "";
-        }
-
-        return new ServerFacts(DisplayName, version, settings);
-    }
+    public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        SqlServerServerFacts.DescribeAsync(connection, DisplayName, cancellationToken);
 
     private static SqlConnection Sql(DbConnection connection) =>
         connection as SqlConnection ?? throw new ArgumentException($"a SQL Server connection is needed, not {connection.GetType().Name}.", nameof(connection));

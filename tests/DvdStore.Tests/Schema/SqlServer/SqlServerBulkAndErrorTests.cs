@@ -99,7 +99,7 @@ public class SqlServerBulkAndErrorTests
     {
         Assert.Equal(FailureKind.Timeout, Engine.Classify(new TimeoutException()));
         Assert.Equal(FailureKind.Other, Engine.Classify(new InvalidOperationException("no")));
-        Assert.Equal(FailureKind.Deadlock, SqlServerErrors.Classify([50000, 1205]));
+        Assert.Equal(FailureKind.Deadlock, SqlServerFailures.Classify([50000, 1205]));
     }
 
     [Fact]

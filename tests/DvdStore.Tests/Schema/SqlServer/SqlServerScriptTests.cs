@@ -36,8 +36,8 @@ public class SqlServerScriptTests
 
         AddAll("drop", SqlServerEngine.DropBatches());
         AddAll("analyze", SqlServerEngine.AnalyzeBatches());
-        AddAll("runtime", [SqlServerEngine.ResetIdentitySql, SqlServerEngine.StoreExistsSql, SqlServerEngine.VersionSql, SqlServerEngine.SysInfoSql,
-            SqlServerEngine.MaxDopSql, SqlServerEngine.PopulateStatusSql, SqlServerCommandBuilder.Prices([3, 1, 3, 7]).CommandText]);
+        AddAll("runtime", [SqlServerEngine.ResetIdentitySql, SqlServerEngine.StoreExistsSql, SqlServerServerFacts.VersionSql, SqlServerServerFacts.SysInfoSql,
+            SqlServerServerFacts.MaxDopSql, SqlServerEngine.PopulateStatusSql, SqlServerCommandBuilder.Prices([3, 1, 3, 7]).CommandText]);
         return data;
     }
 

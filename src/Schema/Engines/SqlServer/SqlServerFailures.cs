@@ -3,7 +3,7 @@ using Microsoft.Data.SqlClient;
 namespace DvdStore.Schema.Engines.SqlServer;
 
 /// <summary>SQL Server error numbers and what they mean for the caller (retry, reconnect, fix the setup).</summary>
-internal static class SqlServerErrors
+internal static class SqlServerFailures
 {
     public static FailureKind Classify(Exception error)
     {
