@@ -18,6 +18,22 @@ public static class OracleBinding
     /// <summary>Parameters are matched to placeholders and procedure arguments by name, never by position.</summary>
     public static void BindByName(DbCommand command) => Set(command, "BindByName", true);
 
+    /// <summary>
+    /// Makes commands created from this connection bind by name where the provider has that switch (OracleConnection.BindByName,
+    /// ODP.NET 23+), so the portable statements other components build with engine.Parameter(name) bind by name too.
+    /// </summary>
+    public static bool TryBindByName(DbConnection connection)
+    {
+        var property = connection.GetType().GetProperty("BindByName", BindingFlags.Public | BindingFlags.Instance);
+        if (property is not { CanWrite: true } || property.PropertyType != typeof(bool))
+        {
+            return false;
+        }
+
+        property.SetValue(connection, true);
+        return true;
+    }
+
     /// <summary>Runs the command once per array element: every parameter's value is an array of this length.</summary>
     public static void ArrayBindCount(DbCommand command, int count) => Set(command, "ArrayBindCount", count);
 

@@ -111,6 +111,7 @@ public sealed partial class OracleEngine : IEngine
             throw new UserError($"the --connection value is not an Oracle connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
         }
 
+        OracleBinding.TryBindByName(connection);
         return connection;
     }
 

@@ -11,6 +11,9 @@ public sealed class FakeOracleConnection : DbConnection
 
     public List<FakeOracleCommand> Executed { get; } = [];
 
+    /// <summary>As OracleConnection.BindByName (ODP.NET 23+): commands created here inherit it.</summary>
+    public bool BindByName { get; set; }
+
     /// <summary>Answers a command: rows to return (or null) after setting any OUT parameters; throws to simulate a server error.</summary>
     public Func<FakeOracleCommand, DataTable?> Respond { get; set; } = _ => null;
 
@@ -57,5 +60,5 @@ public sealed class FakeOracleConnection : DbConnection
 
     protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel) => throw new NotSupportedException();
 
-    protected override DbCommand CreateDbCommand() => new FakeOracleCommand { Connection = this };
+    protected override DbCommand CreateDbCommand() => new FakeOracleCommand { Connection = this, BindByName = BindByName };
 }

@@ -72,6 +72,7 @@ public sealed class OracleProviderTests : IDisposable
     {
         var engine = new OracleEngine(() => new FakeOracleFactory());
         Assert.Contains("not an Oracle connection string", Assert.Throws<UserError>(() => engine.CreateConnection("garbage")).Message);
-        Assert.IsType<FakeOracleConnection>(engine.CreateConnection("Data Source=x;User Id=ds3"));
+        var connection = Assert.IsType<FakeOracleConnection>(engine.CreateConnection("Data Source=x;User Id=ds3"));
+        Assert.True(connection.BindByName);
     }
 }
