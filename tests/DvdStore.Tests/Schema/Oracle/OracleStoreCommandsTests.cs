@@ -61,6 +61,28 @@ public class OracleStoreCommandsTests
     }
 
     [Fact]
+    public void The_PLSQL_parameter_lists_follow_DS3s_order_with_results_last_except_PURCHASE_s_arrays()
+    {
+        static string[] Names(string procedure) => Declared(procedure).Select(d => d.Name).ToArray();
+        var customerColumns = DvdStore.Schema.Model.StoreModel.Customers.Columns.Skip(1).Select(c => c.Name.ToLowerInvariant() + "_in");
+        Assert.Equal([.. customerColumns, "customerid_out"], Names("NEW_CUSTOMER"));
+        Assert.Equal(["username_in", "password_in", "batch_size_in", "customerid_out", "history_out"], Names("LOGIN"));
+        Assert.Equal(["customerid_in", "membershiplevel_in", "customerid_out"], Names("NEW_MEMBER"));
+        Assert.Equal(["batch_size_in", "category_in", "products_out"], Names("BROWSE_BY_CATEGORY"));
+        Assert.Equal(["batch_size_in", "prod_in", "stars_in", "reviews_out"], Names("GET_PROD_REVIEWS_BY_STARS"));
+        Assert.Equal(["prod_id_in", "stars_in", "customerid_in", "review_summary_in", "review_text_in", "review_id_out"], Names("NEW_PROD_REVIEW"));
+        Assert.Equal(["review_id_in", "customerid_in", "review_helpfulness_in", "review_helpfulness_id_out"], Names("NEW_REVIEW_HELPFULNESS"));
+        Assert.Equal(
+            ["customerid_in", "number_items", "netamount_in", "taxamount_in", "totalamount_in", "neworderid_out", "prod_id_in", "qty_in"],
+            Names("PURCHASE"));
+        foreach (var procedure in OracleDdlTests.Ds3Procedures.Where(p => p != "PURCHASE"))
+        {
+            var declared = Declared(procedure);
+            Assert.All(declared.SkipWhile(d => d.Direction == "IN"), d => Assert.Equal("OUT", d.Direction));
+        }
+    }
+
+    [Fact]
     public async Task Login_reads_the_id_from_its_OUT_parameter_and_the_history_from_the_cursor()
     {
         connection.Respond = command =>
