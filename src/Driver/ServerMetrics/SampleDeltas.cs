@@ -62,7 +62,7 @@ public static class SampleDeltas
     /// <summary>Counters that went backwards (server restarted, statistics reset) are left out rather than reported negative.</summary>
     public static EngineSample Engine(EngineCounterSnapshot before, EngineCounterSnapshot after, double seconds)
     {
-        long? Delta(long? a, long? b) => a is { } x && b is { } y && y >= x ? y - x : null;
+        static long? Delta(long? a, long? b) => a is { } x && b is { } y && y >= x ? y - x : null;
         var commits = Delta(before.Commits, after.Commits);
         var rates = new Dictionary<string, double>(StringComparer.Ordinal);
         foreach (var (name, value) in after.Counters)
