@@ -1,4 +1,5 @@
 using System.Globalization;
+using DvdStore.Driver.Results;
 
 namespace DvdStore.Driver.ServerMetrics;
 
@@ -14,6 +15,10 @@ public sealed record ServerAverages
 
     public double? CpuSetPercent { get; init; }
 
+    public double? UserPercent { get; init; }
+
+    public double? SystemPercent { get; init; }
+
     public double? IoWaitPercent { get; init; }
 
     public double? StealPercent { get; init; }
@@ -25,6 +30,10 @@ public sealed record ServerAverages
     public string? DiskDevice { get; init; }
 
     public double? Iops { get; init; }
+
+    public double? ReadsPerSecond { get; init; }
+
+    public double? WritesPerSecond { get; init; }
 
     public double? ReadMBPerSecond { get; init; }
 
@@ -72,12 +81,16 @@ public sealed record ServerAverages
             CpuPercent = Mean(h => h.CpuPercent),
             CpuSet = hosts.Select(h => h.Item1.CpuSet).LastOrDefault(c => c is not null),
             CpuSetPercent = Mean(h => h.CpuSetPercent),
+            UserPercent = Mean(h => h.UserPercent),
+            SystemPercent = Mean(h => h.SystemPercent),
             IoWaitPercent = Mean(h => h.IoWaitPercent),
             StealPercent = Mean(h => h.StealPercent),
             RunQueue = Mean(h => h.RunQueue),
             MemoryUsedMb = Mean(h => h.MemoryUsedMb),
             DiskDevice = disks.Count > 0 ? disks[^1].Disk.Device : null,
             Iops = Mean(h => h.Disk?.Iops),
+            ReadsPerSecond = Mean(h => h.Disk?.ReadsPerSecond),
+            WritesPerSecond = Mean(h => h.Disk?.WritesPerSecond),
             ReadMBPerSecond = Mean(h => h.Disk?.ReadMBPerSecond),
             WriteMBPerSecond = Mean(h => h.Disk?.WriteMBPerSecond),
             AverageLatencyMs = timedCount > 0 ? timedIos.Sum(d => d.Disk.AverageLatencyMs!.Value * d.Disk.Iops * d.Seconds) / timedCount : null,
@@ -122,6 +135,27 @@ public sealed record ServerAverages
 
         return parts.Count == 0 ? null : string.Join(", ", parts);
     }
+
+    /// <summary>These averages as the result file's per-interval (or window) server figures.</summary>
+    public ServerIntervalMetrics ToResult() => new()
+    {
+        CpuPercent = CpuPercent,
+        CpuSetPercent = CpuSetPercent,
+        UserPercent = UserPercent,
+        SystemPercent = SystemPercent,
+        IoWaitPercent = IoWaitPercent,
+        StealPercent = StealPercent,
+        RunQueue = RunQueue,
+        MemoryUsedMb = MemoryUsedMb,
+        Iops = Iops,
+        ReadsPerSecond = ReadsPerSecond,
+        WritesPerSecond = WritesPerSecond,
+        DiskMBPerSecond = ReadMBPerSecond is null && WriteMBPerSecond is null ? null : (ReadMBPerSecond ?? 0) + (WriteMBPerSecond ?? 0),
+        DiskLatencyMs = AverageLatencyMs,
+        EngineCommits = Commits,
+        EngineRollbacks = Rollbacks,
+        EngineTpm = Tpm,
+    };
 
     private static string F(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

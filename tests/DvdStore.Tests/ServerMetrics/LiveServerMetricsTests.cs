@@ -82,6 +82,37 @@ public class LiveServerMetricsTests
         Assert.StartsWith("server metrics: local host", sampler.Describe());
     }
 
+    [SkippableFact]
+    public async Task A_recorder_run_on_postgresql_summarizes_cpu_and_the_commits()
+    {
+        var connection = TestServers.PostgreSql;
+        var options = new ServerMetricsOptions(ServerMetricsMode.Local, null, null, null);
+        await using var recorder = ServerMetricsRecorder.Create(
+            options, EngineKind.PostgreSql, ct => Open(new NpgsqlConnection(connection), ct), TimeSpan.FromHours(1));
+        var from = DateTimeOffset.UtcNow;
+
+        await recorder.StartAsync(CancellationToken.None);
+        await using (var burst = new NpgsqlConnection(connection))
+        {
+            await burst.OpenAsync();
+            await burst.ExecuteAsync("CREATE TEMP TABLE burst (i int)", CancellationToken.None);
+            await CommitEachAsync(burst, "INSERT INTO burst VALUES (@i)");
+            await burst.ExecuteAsync("SELECT pg_stat_force_next_flush()", CancellationToken.None);
+        }
+
+        SshTests.BurnCpu();
+        await recorder.StopAsync(CancellationToken.None);
+        var summary = recorder.Summarize(from, DateTimeOffset.UtcNow);
+
+        output.WriteLine(summary.SummaryLine);
+        Assert.Empty(summary.Warnings);
+        Assert.True(summary.Average.EngineCommits >= Transactions, $"engine counted {summary.Average.EngineCommits} commits, {Transactions} were issued");
+        Assert.True(summary.Average.EngineTpm > 0);
+        Assert.True(summary.Average.CpuPercent > 0);
+        Assert.Contains("engine counters", summary.Source);
+        Assert.Contains(" TPM", summary.SummaryLine);
+    }
+
     private void AssertCommitsAndCpu(ServerSample sample)
     {
         output.WriteLine($"{sample.IntervalSeconds:0.000} s: {sample.LiveText()}; commits {sample.Engine?.Commits}, rollbacks {sample.Engine?.Rollbacks}, " +
