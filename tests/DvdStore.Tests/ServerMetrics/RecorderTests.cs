@@ -132,4 +132,28 @@ public class RecorderTests
         Assert.EndsWith(",91.5,1520,9120", csv[1]);
         Assert.EndsWith(",,,", csv[2]);
     }
+
+    [Fact]
+    public void A_saturated_client_beside_an_idle_server_is_flagged_client_bound()
+    {
+        var idle = new ServerMetricsSummary { CpuSet = "0-3", Average = new ServerIntervalMetrics { CpuPercent = 20, CpuSetPercent = 35, EngineCommits = 1000 } };
+        var busy = new ServerMetricsSummary { Average = new ServerIntervalMetrics { CpuPercent = 95, EngineCommits = 1000 } };
+
+        var flagged = Assert.Single(ServerMetricsFindings.Assess(idle, committedOrders: 1000, clientSaturated: true));
+
+        Assert.Equal("client-bound", flagged.Code);
+        Assert.Contains("(0-3) were only 35% busy", flagged.Message);
+        Assert.Empty(ServerMetricsFindings.Assess(idle, 1000, clientSaturated: false));
+        Assert.Empty(ServerMetricsFindings.Assess(busy, 1000, clientSaturated: true));
+    }
+
+    [Fact]
+    public void Fewer_engine_commits_than_driver_orders_is_flagged_beyond_the_statistics_lag()
+    {
+        var summary = new ServerMetricsSummary { Average = new ServerIntervalMetrics { EngineCommits = 950 }, Warnings = ["no disk"] };
+
+        Assert.DoesNotContain(ServerMetricsFindings.Assess(summary, 1000, false), f => f.Code == "engine-commits");
+        Assert.Contains(ServerMetricsFindings.Assess(summary, 2000, false), f => f.Code == "engine-commits");
+        Assert.Equal("server metrics incomplete: no disk", Assert.Single(ServerMetricsFindings.Assess(summary, 1000, false)).Message);
+    }
 }
