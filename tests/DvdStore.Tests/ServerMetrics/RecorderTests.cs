@@ -156,4 +156,12 @@ public class RecorderTests
         Assert.Contains(ServerMetricsFindings.Assess(summary, 2000, false), f => f.Code == "engine-commits");
         Assert.Equal("server metrics incomplete: no disk", Assert.Single(ServerMetricsFindings.Assess(summary, 1000, false)).Message);
     }
+
+    [Fact]
+    public void The_live_line_piece_shows_what_was_measured()
+    {
+        Assert.Equal("srv cpu 64% cpuset 91% iops 1520 tpm 9120", ServerLiveText.For(new ServerIntervalMetrics { CpuPercent = 63.6, CpuSetPercent = 91, Iops = 1520.2, EngineTpm = 9120 }));
+        Assert.Equal("tpm 60", ServerLiveText.For(new ServerIntervalMetrics { EngineTpm = 60 }));
+        Assert.Equal("", ServerLiveText.For(null));
+    }
 }
