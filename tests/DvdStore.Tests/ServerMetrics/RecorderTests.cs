@@ -1,6 +1,9 @@
+using System.Data.Common;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.ServerMetrics.Host;
+using DvdStore.Schema.Engines;
+using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.ServerMetrics;
 
@@ -163,5 +166,37 @@ public class RecorderTests
         Assert.Equal("srv cpu 64% cpuset 91% iops 1520 tpm 9120", ServerLiveText.For(new ServerIntervalMetrics { CpuPercent = 63.6, CpuSetPercent = 91, Iops = 1520.2, EngineTpm = 9120 }));
         Assert.Equal("tpm 60", ServerLiveText.For(new ServerIntervalMetrics { EngineTpm = 60 }));
         Assert.Equal("", ServerLiveText.For(null));
+    }
+
+    [Fact]
+    public async Task A_stuck_counter_query_is_a_warning_and_the_next_read_reconnects()
+    {
+        var opened = 0;
+        Task<DbConnection> Open(CancellationToken cancellationToken)
+        {
+            opened++;
+            return Task.FromResult<DbConnection>(new SqliteConnection("Data Source=:memory:"));
+        }
+
+        var source = new EngineCounterSource(new StuckCounters(), Open, TimeSpan.FromMilliseconds(50));
+        await using var sampler = new ServerMetricsSampler(null, source);
+
+        var first = await sampler.StartAsync(CancellationToken.None);
+        var second = await sampler.SampleAsync(CancellationToken.None);
+
+        Assert.Equal(["engine counters unavailable this interval: the counter query took over 0.05 s"], first.Warnings);
+        Assert.Null(second.Engine);
+        Assert.Equal(2, opened);
+    }
+
+    private sealed class StuckCounters : IEngineCounters
+    {
+        public string? Unavailable => null;
+
+        public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
+        {
+            await Task.Delay(Timeout.Infinite, cancellationToken);
+            throw new InvalidOperationException("unreachable");
+        }
     }
 }
