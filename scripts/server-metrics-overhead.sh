@@ -13,16 +13,19 @@ interval=${INTERVAL:-0.02}
 dotnet build src/Cli -c Release -nologo -v quiet >/dev/null
 dll=src/Cli/bin/Release/net8.0/dvdstore.dll
 
-# "sampling cost: N samples in W s used C ms of client CPU = P ms per sample; ..." -> P
-per_sample() { sed -n 's/.* = \([0-9.]*\) ms per sample.*/\1/p'; }
+# "sampling cost: N samples in W s used C ms of client CPU = ..." -> "N W C"
+figures() { sed -n 's/^sampling cost: \([0-9]*\) samples in \([0-9.]*\) s used \([0-9]*\) ms .*/\1 \2 \3/p'; }
 
-baseline=$(dotnet "$dll" server-metrics --engine sqlite --server-metrics off --interval "$interval" --count "$samples" --quiet | per_sample)
+baseline=$(dotnet "$dll" server-metrics --engine sqlite --server-metrics off --interval "$interval" --count "$samples" --quiet | figures)
 out=$(dotnet "$dll" server-metrics --interval "$interval" --count "$samples" --quiet "$@")
 echo "$out" | grep -v '^sampling cost' || true
-measured=$(echo "$out" | per_sample)
+measured=$(echo "$out" | figures)
 
-awk -v base="$baseline" -v with="$measured" -v n="$samples" 'BEGIN {
-  extra = with - base; if (extra < 0) extra = 0
-  printf "client CPU per sample: %.3f ms with sampling, %.3f ms loop alone, %.3f ms for the sampling itself (%d samples)\n", with, base, extra, n
+# The loop alone burns CPU at a rate of its own (timers, runtime); sampling costs what comes on top of that rate.
+# Child processes (the ssh client) are not counted: see their cost with top or pidstat on a real run.
+echo "$baseline $measured" | awk '{
+  base_rate = $3 / $2; n = $4; rate = $6 / $5
+  extra = (rate - base_rate) * $5 / n; if (extra < 0) extra = 0
+  printf "client CPU: %.1f ms/s sampling, %.1f ms/s loop alone; %.3f ms per sample for the sampling itself (%d samples)\n", rate, base_rate, extra, n
   printf "share of one core: %.4f%% at a 1 s interval, %.5f%% at 10 s (ratio %.6f / %.7f of a core)\n", extra / 10, extra / 100, extra / 1000, extra / 10000
 }'
