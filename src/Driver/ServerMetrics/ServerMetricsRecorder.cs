@@ -75,19 +75,22 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         }
     }
 
-    /// <summary>Takes the baseline now (the start of the first interval), then samples in the background.</summary>
+    /// <summary>
+    /// Starts sampling in the background and returns at once: the baseline (the start of the first interval) is read
+    /// first, so a host that is slow to answer (an SSH connect timeout) never delays the run.
+    /// </summary>
     /// <param name="cancellationToken">The run's token: cancelling it ends sampling at once.</param>
-    public async Task StartAsync(CancellationToken cancellationToken)
+    public Task StartAsync(CancellationToken cancellationToken)
     {
         if (loop is not null)
         {
             throw new InvalidOperationException("the recorder is already started");
         }
 
-        await TakeAsync(record: false, cancellationToken).ConfigureAwait(false);
         var start = Stopwatch.GetTimestamp();
         stopping = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         loop = Task.Run(() => RunAsync(start, stopping.Token, cancellationToken), CancellationToken.None);
+        return Task.CompletedTask;
     }
 
     /// <summary>
@@ -178,6 +181,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         var next = 1L;
         try
         {
+            await TakeAsync(record: false, run).ConfigureAwait(false);
             while (!stop.IsCancellationRequested)
             {
                 var due = interval * next - Lead;
@@ -195,8 +199,9 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
                 next = Math.Max(next + 1, (long)(elapsed / interval) + 1);
             }
         }
-        catch (OperationCanceledException) when (stop.IsCancellationRequested)
+        catch (OperationCanceledException) when (stop.IsCancellationRequested || run.IsCancellationRequested)
         {
+            // The stop token is linked to the run's, but a read cancelled by the run can end before the link fires.
         }
     }
 

@@ -3,6 +3,7 @@ using DvdStore.Driver.Results;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.ServerMetrics.Host;
 using DvdStore.Schema.Engines;
+using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.ServerMetrics;
@@ -198,5 +199,28 @@ public class RecorderTests
             await Task.Delay(Timeout.Infinite, cancellationToken);
             throw new InvalidOperationException("unreachable");
         }
+    }
+
+    [SkippableFact]
+    public async Task Starting_never_waits_for_a_host_that_does_not_answer()
+    {
+        Skip.If(OperatingSystem.IsWindows(), "needs a POSIX shell");
+        var silentSsh = TestServers.TempFile("silent-ssh");
+        await File.WriteAllTextAsync(silentSsh, "#!/bin/sh\nexec sleep 60\n");
+        if (!OperatingSystem.IsWindows())
+        {
+            File.SetUnixFileMode(silentSsh, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        }
+
+        var host = new HostMetricsReader(new SshFileReader(new SshTarget("bench", "db1", null), silentSsh), null, null);
+        using var run = new CancellationTokenSource();
+        await using var recorder = new ServerMetricsRecorder(new ServerMetricsSampler(host, engine: null), TimeSpan.FromSeconds(1));
+
+        var started = recorder.StartAsync(run.Token);
+
+        Assert.True(started.IsCompletedSuccessfully);
+        await run.CancelAsync();
+        await recorder.StopAsync(run.Token);
+        Assert.Empty(recorder.Samples);
     }
 }
