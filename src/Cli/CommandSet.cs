@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Analysis.Cli;
 using DvdStore.Schema.Cli;
 
 namespace DvdStore.Cli;
@@ -9,5 +10,6 @@ internal static class CommandSet
     public static IEnumerable<Command> All()
     {
         yield return SchemaCommand.Create();
+        yield return AnalyzeCommand.Create();
     }
 }

@@ -1,0 +1,110 @@
+using System.CommandLine;
+using DvdStore.Analysis.Comparisons;
+using DvdStore.Analysis.Reading;
+using DvdStore.Analysis.Reports;
+using DvdStore.Schema;
+
+namespace DvdStore.Analysis.Cli;
+
+/// <summary>
+/// `dvdstore analyze FILES|FOLDERS --out DIR`: turns result files (ours and DS3's log/CSV) into the published
+/// comparisons — vCPU scaling, hyper-threading gain, affinity, generations, scale-out, peak — as a Markdown and a
+/// self-contained HTML report, CSV tables and PNG/SVG charts.
+/// </summary>
+public static class AnalyzeCommand
+{
+    public static Command Create()
+    {
+        var inputs = new Argument<string[]>("inputs")
+        {
+            Description = "Result files or folders: dvdstore result .json, DS3 driver logs, DS3 out_filename CSVs (folders are searched recursively).",
+            Arity = ArgumentArity.OneOrMore,
+        };
+        var study = new Option<string>("--study")
+        {
+            Description = $"Studies to run: {string.Join(", ", StudyCatalog.Names)} (comma list allowed).",
+            DefaultValueFactory = _ => "all",
+        };
+        var baseline = new Option<string>("--baseline")
+        {
+            Description = "Baseline for normalised comparisons: a generation label value or a run's file name (default: the lowest).",
+            DefaultValueFactory = _ => "",
+        };
+        var output = new Option<string>("--out", "-o")
+        {
+            Description = "Folder for report.md, report.html, tables/*.csv and charts/*.png|svg.",
+            Required = true,
+        };
+        var label = new Option<string[]>("--label")
+        {
+            Description = "Add or override a label of the runs read from FILE: FILE:key=value (FILE a path, a file name or *). Repeatable.",
+            AllowMultipleArgumentsPerToken = false,
+        };
+        var labels = new Option<string?>("--labels")
+        {
+            Description = "CSV of label overrides: rows 'file,key,value'.",
+        };
+        var threshold = new Option<double>("--peak-threshold")
+        {
+            Description = "Peak finding: a thread step adding less than this % of OPM ends the climb.",
+            DefaultValueFactory = _ => 5.0,
+        };
+        var noise = new Option<double>("--noise-cv")
+        {
+            Description = "Flag repeats whose coefficient of variation exceeds this %.",
+            DefaultValueFactory = _ => 5.0,
+        };
+        var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
+        {
+            inputs, study, baseline, output, label, labels, threshold, noise,
+        };
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var studies = StudyCatalog.Select(result.GetValue(study) ?? "all");
+            var overrides = new List<LabelOverride>();
+            if (result.GetValue(labels) is { Length: > 0 } labelsFile)
+            {
+                overrides.AddRange(await LabelOverrides.ReadCsvAsync(labelsFile, cancellationToken).ConfigureAwait(false));
+            }
+
+            overrides.AddRange((result.GetValue(label) ?? []).Select(LabelOverrides.ParseOption));
+            var peak = result.GetValue(threshold);
+            var cv = result.GetValue(noise);
+            if (peak is <= 0 or >= 100 || cv <= 0)
+            {
+                throw new UserError("--peak-threshold must be between 0 and 100 (%) and --noise-cv above 0 (%).");
+            }
+
+            var options = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv };
+            var outDirectory = result.GetValue(output)!;
+            var report = await Analyzer.AnalyzeAsync(result.GetValue(inputs) ?? [], studies, options, overrides, cancellationToken).ConfigureAwait(false);
+            var written = await ReportWriter.WriteAsync(report, outDirectory, cancellationToken).ConfigureAwait(false);
+
+            var stdout = result.InvocationConfiguration.Output;
+            var stderr = result.InvocationConfiguration.Error;
+            foreach (var skipped in report.Skipped)
+            {
+                await stderr.WriteLineAsync($"skipped {skipped.Path}: {skipped.Reason}").ConfigureAwait(false);
+            }
+
+            foreach (var s in report.Studies.Where(s => s.Missing is not null))
+            {
+                await stderr.WriteLineAsync($"{s.Name}: not computed — {s.Missing}.").ConfigureAwait(false);
+            }
+
+            foreach (var finding in report.Studies.Where(s => s.Missing is null).SelectMany(s => s.Findings))
+            {
+                await stdout.WriteLineAsync(finding).ConfigureAwait(false);
+            }
+
+            await stdout.WriteLineAsync($"{report.Runs.Count} run(s) analysed, {report.Skipped.Count} file(s) skipped; wrote {written.Count} files to {outDirectory} (report.html, report.md).").ConfigureAwait(false);
+            if (report.Runs.Count == 0)
+            {
+                throw new UserError("no readable run among the inputs; give dvdstore result .json files, DS3 logs or DS3 CSVs.");
+            }
+
+            return 0;
+        });
+        return command;
+    }
+}
