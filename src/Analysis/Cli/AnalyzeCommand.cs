@@ -77,7 +77,19 @@ public static class AnalyzeCommand
 
             var options = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv };
             var outDirectory = result.GetValue(output)!;
-            var report = await Analyzer.AnalyzeAsync(result.GetValue(inputs) ?? [], studies, options, overrides, cancellationToken).ConfigureAwait(false);
+            var inputPaths = result.GetValue(inputs) ?? [];
+            var loaded = await RunLoader.LoadAsync(inputPaths, overrides, cancellationToken).ConfigureAwait(false);
+            if (loaded.Runs.Count == 0)
+            {
+                // Nothing is written: a report of zero runs would only hide the mistake.
+                var why = loaded.Skipped.Count == 0
+                    ? "the inputs hold no .json, .log, .txt or .csv file"
+                    : string.Join("; ", loaded.Skipped.Take(3).Select(s => s.Reason)) + (loaded.Skipped.Count > 3 ? $" (and {loaded.Skipped.Count - 3} more)" : "");
+                throw new UserError($"no readable run among the inputs ({why}); give dvdstore result .json files, DS3 driver logs or DS3 CSVs.");
+            }
+
+            ReportWriter.EnsureWritable(outDirectory);
+            var report = Analyzer.Analyze(inputPaths, loaded, studies, options);
             var written = await ReportWriter.WriteAsync(report, outDirectory, cancellationToken).ConfigureAwait(false);
 
             var stdout = result.InvocationConfiguration.Output;
@@ -98,11 +110,6 @@ public static class AnalyzeCommand
             }
 
             await stdout.WriteLineAsync($"{report.Runs.Count} run(s) analysed, {report.Skipped.Count} file(s) skipped; wrote {written.Count} files to {outDirectory} (report.html, report.md).").ConfigureAwait(false);
-            if (report.Runs.Count == 0)
-            {
-                throw new UserError("no readable run among the inputs; give dvdstore result .json files, DS3 logs or DS3 CSVs.");
-            }
-
             return 0;
         });
         return command;

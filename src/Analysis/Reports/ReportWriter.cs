@@ -38,7 +38,8 @@ public static class ReportWriter
         return written;
     }
 
-    private static void EnsureWritable(string outDirectory)
+    /// <summary>Creates the folder and proves it writable, so a bad --out fails before any work, with one line.</summary>
+    public static void EnsureWritable(string outDirectory)
     {
         try
         {
