@@ -56,7 +56,7 @@ public static class RunLoader
         var start = text.TrimStart();
         if (start.StartsWith('{') || start.StartsWith('['))
         {
-            return (RunOrigin.DvdStoreResult, RunResultReader.Parse(text, path));
+            return (RunOrigin.DvdStoreResult, ResultDefaults.Complete(RunResultReader.Parse(text, path)));
         }
 
         if (Ds3CsvParser.LooksLikeCsv(text))
