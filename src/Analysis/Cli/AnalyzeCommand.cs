@@ -37,7 +37,7 @@ public static class AnalyzeCommand
         };
         var label = new Option<string[]>("--label")
         {
-            Description = "Add or override a label of the runs read from FILE: FILE:key=value (FILE a path, a file name or *). Repeatable.",
+            Description = "Add or override a label: FILE:key=value or FILE=key=value for the runs read from FILE (a path or a file name), key=value for every run. Labels: vcpus, smt=on|off, affinity=pinned|unpinned, numa=one-node|spread, generation, engine, size, threads, scaleout=SET (runs that ran together). Repeatable.",
             AllowMultipleArgumentsPerToken = false,
         };
         var labels = new Option<string?>("--labels")

@@ -10,12 +10,16 @@ public sealed class StudyInput
     {
         Runs = runs;
         Options = options;
-        Configurations = RunGroups.Configurations(runs);
+        Units = ScaleOutUnits.Combine(runs);
+        Configurations = RunGroups.Configurations(Units);
     }
 
     public IReadOnlyList<AnalyzedRun> Runs { get; }
 
-    /// <summary>Runs grouped into configurations (repeats together).</summary>
+    /// <summary>The runs as the comparisons see them: each labelled scale-out set summed into one unit.</summary>
+    public IReadOnlyList<AnalyzedRun> Units { get; }
+
+    /// <summary>Units grouped into configurations (repeats together).</summary>
     public IReadOnlyList<RunGroup> Configurations { get; }
 
     public AnalysisOptions Options { get; }

@@ -3,22 +3,50 @@ using DvdStore.Schema;
 namespace DvdStore.Analysis.Reading;
 
 /// <summary>
-/// Reads the user's label overrides: <c>--label FILE:key=value</c> (FILE a path, a file name or "*") and a
+/// Reads the user's label overrides: <c>--label FILE:key=value</c>, <c>FILE=key=value</c> or <c>key=value</c> (all runs) and a
 /// labels CSV with rows <c>file,key,value</c> (an optional header row <c>file,key,value</c>, # comments).
 /// </summary>
 public static class LabelOverrides
 {
+    /// <summary>
+    /// One --label value: <c>FILE:key=value</c> or <c>FILE=key=value</c> for the runs of one file, <c>key=value</c>
+    /// for every run (FILE may be a path, a file name or "*").
+    /// </summary>
     public static LabelOverride ParseOption(string text)
     {
         var equals = text.IndexOf('=', StringComparison.Ordinal);
         var colon = equals < 0 ? -1 : text.LastIndexOf(':', equals);
-        if (equals < 0 || colon <= 0 || colon + 1 == equals)
+        if (equals > 0 && colon > 0 && colon + 1 < equals)
         {
-            throw new UserError($"--label '{text}' is not FILE:key=value; write e.g. --label run1.json:vcpus=8 (or *:engine=postgres for every file).");
+            return Checked(text, text[..colon], text[(colon + 1)..equals], text[(equals + 1)..]);
         }
 
-        return new LabelOverride(text[..colon], text[(colon + 1)..equals].Trim(), text[(equals + 1)..].Trim());
+        var second = equals < 0 ? -1 : text.IndexOf('=', equals + 1);
+        if (equals > 0 && colon < 0 && second > equals + 1)
+        {
+            return Checked(text, text[..equals], text[(equals + 1)..second], text[(second + 1)..]);
+        }
+
+        if (equals > 0 && colon < 0)
+        {
+            return Checked(text, "*", text[..equals], text[(equals + 1)..]);
+        }
+
+        throw Invalid(text);
     }
+
+    private static LabelOverride Checked(string text, string file, string key, string value)
+    {
+        if (file.Trim().Length == 0 || key.Trim().Length == 0 || key.Any(char.IsWhiteSpace))
+        {
+            throw Invalid(text);
+        }
+
+        return new LabelOverride(file.Trim(), key.Trim(), value.Trim());
+    }
+
+    private static UserError Invalid(string text) =>
+        new($"--label '{text}' is not FILE:key=value, FILE=key=value or key=value; write e.g. --label run1.json:vcpus=8, or --label engine=postgres for every run.");
 
     public static async Task<IReadOnlyList<LabelOverride>> ReadCsvAsync(string path, CancellationToken cancellationToken)
     {

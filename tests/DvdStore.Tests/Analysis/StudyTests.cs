@@ -95,6 +95,25 @@ public sealed class StudyTests
     }
 
     [Fact]
+    public void Hyper_threading_counts_two_vms_that_ran_together_as_one_system()
+    {
+        // Two 112-vCPU VMs at once (SMT on, every logical thread busy): 63 000 + 64 002 OPM over the common
+        // window, against one 112-vCPU VM on the physical cores at 100 000 OPM → +27.0 %.
+        var vm1 = TimedRun("vm1.json", Noon, 6, 10_500, ("smt", "on"), ("vcpus", "112"), ("scaleout", "pair"), ("host", "vm1"), Pg);
+        var vm2 = TimedRun("vm2.json", Noon, 6, 10_667, ("smt", "on"), ("vcpus", "112"), ("scaleout", "pair"), ("host", "vm2"), Pg);
+        var one = Run(100_000, ("smt", "off"), ("vcpus", "112"), Pg);
+
+        var input = Input([vm1, vm2, one]);
+        var result = new HyperThreadingGain().Analyze(input);
+
+        var unit = input.Units.Single(u => u.Name == "scaleout:pair");
+        Assert.Equal("224", unit.Label(LabelKeys.Vcpus));
+        Assert.Equal(127_002, unit.Opm);
+        Assert.False(unit.Labels.ContainsKey(LabelKeys.Host));
+        Assert.Equal("+27.0", Column(Assert.Single(result.Tables), "gain_pct").Single());
+    }
+
+    [Fact]
     public void Hyper_threading_without_an_smt_off_run_says_what_is_missing()
     {
         var result = new HyperThreadingGain().Analyze(Input([Run(1_000, ("smt", "on"))]));
