@@ -43,7 +43,15 @@ public static class ChartRenderer
         }
 
         plot.Legend.FontSize = 16;
-        plot.ShowLegend(Alignment.UpperLeft);
+        if (spec.Bars.Count == 0 && spec.Series.Count > 2)
+        {
+            // Many lines: a legend inside would hide some of them; put it beside the data.
+            plot.ShowLegend(Edge.Right);
+        }
+        else
+        {
+            plot.ShowLegend(Alignment.UpperLeft);
+        }
         return plot;
     }
 

@@ -48,6 +48,31 @@ public sealed class AnalyzeCommandTests
     }
 
     [Fact]
+    public async Task The_readme_example_gives_the_figures_it_shows()
+    {
+        var root = AppContext.BaseDirectory;
+        while (!File.Exists(Path.Combine(root, "DvdStore.sln")))
+        {
+            root = Path.GetDirectoryName(root) ?? throw new InvalidOperationException("repository root not found");
+        }
+
+        var example = Path.Combine(root, "docs", "examples", "analysis");
+        var outDir = TestServers.TempFile("report");
+
+        var (code, output, _) = await Run("analyze", Path.Combine(example, "runs"), "--labels", Path.Combine(example, "labels.csv"), "--out", outDir);
+
+        Assert.Equal(0, code);
+        var readme = await File.ReadAllTextAsync(Path.Combine(root, "README.md"));
+        foreach (var line in output.Split('\n').Where(l => l.StartsWith("OPM:", StringComparison.Ordinal) || l.StartsWith("SMT on", StringComparison.Ordinal)))
+        {
+            Assert.Contains(line.TrimEnd('\r'), readme, StringComparison.Ordinal);
+        }
+
+        Assert.Contains("4.55× the OPM (56.9 % of linear)", output, StringComparison.Ordinal);
+        Assert.Contains("+25.7 %", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Analyze_lists_itself_with_help()
     {
         var (code, output, _) = await Run("analyze", "--help");
