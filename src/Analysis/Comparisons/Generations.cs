@@ -54,7 +54,11 @@ public sealed class Generations : IStudy
 
             var top = peaks[^1];
             findings.Add($"{(name.Length > 0 ? name + ": " : "")}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
-                + (equalThreads is null ? " No thread count was run on every generation, so there is no equal-load comparison." : $" Equal load compared at {equalThreads} threads."));
+                + (equalThreads is not { } common
+                    ? " No thread count was run on every generation, so there is no equal-load comparison."
+                    : AtThreads(configurations, top.Label(LabelKeys.Generation), common) is { } topEqual && AtThreads(configurations, baseline.Label(LabelKeys.Generation), common) is { } baselineEqual
+                        ? $" At equal load ({common} threads): {Format.Ratio(topEqual.Opm.Mean / baselineEqual.Opm.Mean)}× ({Format.Opm(baselineEqual.Opm.Mean)} → {Format.Opm(topEqual.Opm.Mean)})."
+                        : $" Equal load compared at {common} threads."));
         }
 
         return new StudyResult(Name, Title)

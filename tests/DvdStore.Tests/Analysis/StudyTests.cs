@@ -181,7 +181,7 @@ public sealed class StudyTests
         Assert.Equal("64", skylake["equal_load_threads"]);
         Assert.Equal("2.50", skylake["normalised_at_equal_load"]); // 60 000 / 24 000
         Assert.Equal("baseline", Row(table, "generation", "westmere")["verdict_vs_baseline"]);
-        Assert.Contains(result.Findings, f => f.Contains("skylake reaches 3.92×", StringComparison.Ordinal));
+        Assert.Contains(result.Findings, f => f.Contains("skylake reaches 3.92×", StringComparison.Ordinal) && f.Contains("At equal load (64 threads): 2.50×", StringComparison.Ordinal));
 
         var rebased = new Generations().Analyze(Input(runs, new AnalysisOptions { Baseline = "haswell" }));
         Assert.Equal("1.63", Row(rebased.Tables[0], "generation", "skylake")["normalised_at_peak"]); // 98 000 / 60 000
