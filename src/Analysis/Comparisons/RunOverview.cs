@@ -74,11 +74,16 @@ public sealed class RunOverview : IStudy
 
     private static ChartSpec OpmOverTime(IReadOnlyList<AnalyzedRun> runs, IReadOnlyList<string> varying)
     {
-        var series = runs.Where(r => r.Result.Intervals.Count > 0).Take(MaxLines)
-            .Select(r => new ChartSeries(
-                varying.Count > 0 ? RunGroups.Describe(r.Labels, varying.Take(3)) : r.Name,
-                r.Result.Intervals.Select(i => i.SinceStartSeconds).ToList(),
-                r.Result.Intervals.Select(i => i.IntervalOpm).ToList()))
+        var shown = runs.Where(r => r.Result.Intervals.Count > 0).Take(MaxLines).ToList();
+        var keys = varying.Where(k => k != LabelKeys.Host).Take(3).ToList();
+        var names = shown.Select(r => keys.Count > 0 ? RunGroups.Describe(r.Labels, keys) : r.Name).ToList();
+
+        // Repeats share their labels: name each line after its file too, so every line can be told apart.
+        var repeated = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);
+        var series = shown.Select((r, i) => new ChartSeries(
+                repeated.Contains(names[i]) && names[i] != r.Name ? $"{names[i]} ({r.Name})" : names[i],
+                r.Result.Intervals.Select(x => x.SinceStartSeconds).ToList(),
+                r.Result.Intervals.Select(x => x.IntervalOpm).ToList()))
             .ToList();
         return new ChartSpec("OPM over time (per log interval, warm-up included)", "opm-over-time", "Time since start (s)", "Orders per minute (OPM)") { Series = series };
     }

@@ -227,6 +227,22 @@ public sealed class StudyTests
     }
 
     [Fact]
+    public void Repeats_in_the_opm_over_time_chart_are_told_apart_by_file()
+    {
+        var runs = new[]
+        {
+            TimedRun("r1.json", Noon, 3, 100, ("vcpus", "8")),
+            TimedRun("r2.json", Noon.AddHours(1), 3, 110, ("vcpus", "8")),
+            TimedRun("r3.json", Noon.AddHours(2), 3, 200, ("vcpus", "16")),
+        };
+
+        var chart = new RunOverview().Analyze(Input(runs)).Charts.Single(c => c.FileName == "opm-over-time");
+
+        Assert.Equal(["vcpus=8 (r1.json)", "vcpus=8 (r2.json)", "vcpus=16"], chart.Series.Select(s => s.Name));
+        Assert.Equal([600.0, 600, 600], chart.Series[0].Y);
+    }
+
+    [Fact]
     public void The_overview_flags_noisy_repeats()
     {
         var runs = new[] { Run(100_000, ("vcpus", "8")), Run(80_000, ("vcpus", "8")), Run(50_000, ("vcpus", "4")) };
