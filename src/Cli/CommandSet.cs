@@ -1,4 +1,6 @@
 using System.CommandLine;
+using DvdStore.Analysis.Cli;
+using DvdStore.Driver.ServerMetrics;
 using DvdStore.Schema.Cli;
 
 namespace DvdStore.Cli;
@@ -9,6 +11,7 @@ internal static class CommandSet
     public static IEnumerable<Command> All()
     {
         yield return SchemaCommand.Create();
-        yield return DvdStore.Driver.ServerMetrics.ServerMetricsCommand.Create();
+        yield return ServerMetricsCommand.Create();
+        yield return AnalyzeCommand.Create();
     }
 }
