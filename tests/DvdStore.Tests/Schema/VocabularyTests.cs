@@ -1,7 +1,6 @@
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.RegularExpressions;
-
 using DvdStore.Schema.Vocabulary;
 
 namespace DvdStore.Tests.Schema;

@@ -1,0 +1,49 @@
+namespace DvdStore.Driver.Results;
+
+/// <summary>One log interval (every log_freq seconds): throughput and response times of that interval alone.</summary>
+public sealed class IntervalSample
+{
+    public DateTimeOffset TimestampUtc { get; init; }
+
+    /// <summary>Seconds since the start of the phase it belongs to (DS3's et: restarts at the warm-up reset).</summary>
+    public double ElapsedSeconds { get; init; }
+
+    /// <summary>Seconds since the common start (never reset), for plotting a whole run.</summary>
+    public double SinceStartSeconds { get; init; }
+
+    /// <summary>False during warm-up.</summary>
+    public bool Measured { get; init; }
+
+    /// <summary>Orders completed in this interval (rollbacks included).</summary>
+    public long Orders { get; init; }
+
+    /// <summary>Orders since the phase start (DS3's n_overall at this line).</summary>
+    public long TotalOrders { get; init; }
+
+    /// <summary>DS3's cumulative opm at this line: floor(60 × TotalOrders / ElapsedSeconds).</summary>
+    public long Opm { get; init; }
+
+    /// <summary>This interval's own rate: 60 × Orders / interval seconds.</summary>
+    public double IntervalOpm { get; init; }
+
+    /// <summary>Rollbacks in this interval.</summary>
+    public long Rollbacks { get; init; }
+
+    /// <summary>Order response-time percentiles of this interval.</summary>
+    public double P50Ms { get; init; }
+
+    public double P95Ms { get; init; }
+
+    public double P99Ms { get; init; }
+
+    public double MaxMs { get; init; }
+
+    /// <summary>The driver process's CPU use in this interval, % of the CPUs it may use.</summary>
+    public double ClientCpuPercent { get; init; }
+
+    /// <summary>Worst lateness of the driver's 100 ms tick in this interval (scheduler lag on the client).</summary>
+    public double SchedulingLagMs { get; init; }
+
+    /// <summary>Users running.</summary>
+    public int Users { get; init; }
+}

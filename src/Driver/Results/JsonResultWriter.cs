@@ -1,0 +1,15 @@
+using System.Text.Json;
+
+namespace DvdStore.Driver.Results;
+
+/// <summary>Writes a <see cref="RunResult"/> as indented JSON, atomically.</summary>
+public static class JsonResultWriter
+{
+    public static Task WriteAsync(RunResult result, string path, CancellationToken cancellationToken) =>
+        AtomicFile.WriteAsync(
+            path,
+            stream => JsonSerializer.SerializeAsync(stream, result, ResultJsonContext.Default.RunResult, cancellationToken),
+            cancellationToken);
+
+    public static string ToJson(RunResult result) => JsonSerializer.Serialize(result, ResultJsonContext.Default.RunResult);
+}

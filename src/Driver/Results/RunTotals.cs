@@ -1,0 +1,40 @@
+namespace DvdStore.Driver.Results;
+
+/// <summary>
+/// Totals of the measured phase. <see cref="Orders"/> counts rolled-back orders too (DS3's n_overall), so
+/// <see cref="Opm"/> is DS3's opm; <see cref="CommittedOrders"/> and <see cref="CommittedOpm"/> exclude them.
+/// </summary>
+public sealed class RunTotals
+{
+    /// <summary>Completed orders including rollbacks (DS3 n_overall).</summary>
+    public long Orders { get; init; }
+
+    /// <summary>Orders whose purchase committed.</summary>
+    public long CommittedOrders { get; init; }
+
+    public long Rollbacks { get; init; }
+
+    /// <summary>100 × rollbacks / orders (0 when no orders).</summary>
+    public double RollbackPercent { get; init; }
+
+    /// <summary>Seconds from the statistics reset (end of warm-up) to the end.</summary>
+    public double MeasuredSeconds { get; init; }
+
+    /// <summary>floor(60 × orders / measured seconds), DS3's formula.</summary>
+    public long Opm { get; init; }
+
+    /// <summary>floor(60 × committed orders / measured seconds).</summary>
+    public long CommittedOpm { get; init; }
+
+    /// <summary>Failed calls after retries were exhausted (orders abandoned).</summary>
+    public long Errors { get; init; }
+
+    /// <summary>Deadlocks retried.</summary>
+    public long DeadlockRetries { get; init; }
+
+    /// <summary>Reconnects after a lost connection.</summary>
+    public long Reconnects { get; init; }
+
+    /// <summary>Users running at the end.</summary>
+    public int Users { get; init; }
+}
