@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Loader.Cli;
 using DvdStore.Schema.Cli;
 
 namespace DvdStore.Cli;
@@ -9,5 +10,11 @@ internal static class CommandSet
     public static IEnumerable<Command> All()
     {
         yield return SchemaCommand.Create();
+        yield return LoadCommand.Create();
+        yield return VerifyCommand.Create();
+        yield return FingerprintCommand.Create();
+        yield return ResetCommand.Create();
+        yield return DropCommand.Create();
+        yield return ExportCsvCommand.Create();
     }
 }

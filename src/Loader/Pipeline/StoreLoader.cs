@@ -60,8 +60,7 @@ public static class StoreLoader
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
         await Step("load", async () =>
         {
-            rows.Inventory.Cancellation = cancellationToken;
-            foreach (var (table, count) in await LoadTablesAsync(loads, Writers(engine, options), cancellationToken).ConfigureAwait(false))
+            foreach (var (table, count) in await LoadTablesAsync(loads, rows.Inventory, Writers(engine, options), cancellationToken).ConfigureAwait(false))
             {
                 written[table] = count;
             }
@@ -140,9 +139,11 @@ public static class StoreLoader
     // SQLite allows one writer at a time; other engines take one bulk stream per thread.
     private static int Writers(IEngine engine, LoadOptions options) => engine.Kind == EngineKind.Sqlite ? 1 : options.Threads;
 
-    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, int writers, CancellationToken cancellationToken)
+    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows inventory, int writers, CancellationToken cancellationToken)
     {
         using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        // Inventory waits for the order lines' sales tally: a failure elsewhere must end that wait too.
+        inventory.Cancellation = failed.Token;
         using var slots = new SemaphoreSlim(writers);
         var tasks = loads.Select(async load =>
         {
