@@ -74,25 +74,36 @@ public sealed class OrderRows(ulong seed, RowCounts counts)
         public IEnumerable<object?[]> Chunk(long index)
         {
             var claimed = tally?.TryClaim(index) ?? false;
-            var rows = new List<object?[]>(16);
-            foreach (var order in orders.Chunk(index))
+            var seen = claimed ? new List<Order>(ChunkSize) : null;
+            var complete = false;
+            try
             {
-                if (claimed)
+                var rows = new List<object?[]>(16);
+                foreach (var order in orders.Chunk(index))
                 {
-                    tally!.Add(order);
+                    seen?.Add(order);
+                    rows.Clear();
+                    expand(order, rows);
+                    foreach (var row in rows)
+                    {
+                        yield return row;
+                    }
                 }
 
-                rows.Clear();
-                expand(order, rows);
-                foreach (var row in rows)
-                {
-                    yield return row;
-                }
+                complete = true;
             }
-
-            if (claimed)
+            finally
             {
-                tally!.MarkDone(index);
+                // Sales are added only for a chunk read to the end; a reader that stopped early gives the claim back.
+                if (claimed && complete)
+                {
+                    seen!.ForEach(tally!.Add);
+                    tally!.MarkDone(index);
+                }
+                else if (claimed)
+                {
+                    tally!.Release(index);
+                }
             }
         }
     }
