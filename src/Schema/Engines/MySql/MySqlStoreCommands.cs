@@ -1,0 +1,255 @@
+using System.Data;
+using System.Globalization;
+using DvdStore.Schema.Engines.Commands;
+using MySqlConnector;
+
+namespace DvdStore.Schema.Engines.MySql;
+
+/// <summary>
+/// The DS3 procedures on one MySQL/MariaDB connection, one CALL per operation with bound parameters. Procedures
+/// with a trailing OUT parameter (DS3 MySQL's shape) run as <see cref="CommandType.StoredProcedure"/>, which
+/// MySqlConnector binds by parameter name; the others are CALL statements that return result sets.
+/// </summary>
+public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreCommands
+{
+    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    {
+        await using var command = Call("CALL LOGIN(@username_in, @password_in)");
+        command.Parameters.AddWithValue("@username_in", username);
+        command.Parameters.AddWithValue("@password_in", password);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        long customerId = 0;
+        if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            customerId = reader.GetInt64(0);
+        }
+
+        var history = new List<PurchaseHistoryRow>();
+        if (customerId != 0 && await reader.NextResultAsync(cancellationToken).ConfigureAwait(false))
+        {
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                history.Add(new PurchaseHistoryRow(reader.GetString(0), reader.GetString(1), reader.GetString(2)));
+            }
+        }
+
+        return new LoginResult(customerId, history);
+    }
+
+    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(customer);
+        await using var command = Procedure("NEW_CUSTOMER");
+        command.Parameters.AddWithValue("@firstname_in", customer.FirstName);
+        command.Parameters.AddWithValue("@lastname_in", customer.LastName);
+        command.Parameters.AddWithValue("@address1_in", customer.Address1);
+        command.Parameters.AddWithValue("@address2_in", (object?)customer.Address2 ?? DBNull.Value);
+        command.Parameters.AddWithValue("@city_in", customer.City);
+        command.Parameters.AddWithValue("@state_in", (object?)customer.State ?? DBNull.Value);
+        command.Parameters.AddWithValue("@zip_in", (object?)customer.Zip ?? DBNull.Value);
+        command.Parameters.AddWithValue("@country_in", customer.Country);
+        command.Parameters.AddWithValue("@region_in", customer.Region);
+        command.Parameters.AddWithValue("@email_in", (object?)customer.Email ?? DBNull.Value);
+        command.Parameters.AddWithValue("@phone_in", (object?)customer.Phone ?? DBNull.Value);
+        command.Parameters.AddWithValue("@creditcardtype_in", customer.CreditCardType);
+        command.Parameters.AddWithValue("@creditcard_in", customer.CreditCard);
+        command.Parameters.AddWithValue("@creditcardexpiration_in", customer.CreditCardExpiration);
+        command.Parameters.AddWithValue("@username_in", customer.Username);
+        command.Parameters.AddWithValue("@password_in", customer.Password);
+        command.Parameters.AddWithValue("@age_in", (object?)customer.Age ?? DBNull.Value);
+        command.Parameters.AddWithValue("@income_in", (object?)customer.Income ?? DBNull.Value);
+        command.Parameters.AddWithValue("@gender_in", (object?)customer.Gender ?? DBNull.Value);
+        return await ExecuteForOutAsync(command, "@customerid_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("NEW_MEMBER");
+        command.Parameters.AddWithValue("@customerid_in", customerId);
+        command.Parameters.AddWithValue("@membershiplevel_in", membershipType);
+        return await ExecuteForOutAsync(command, "@customerid_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken)
+    {
+        await using var command = Call("CALL BROWSE_BY_CATEGORY(@batch_size, @category_in)");
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        command.Parameters.AddWithValue("@category_in", category);
+        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
+        BrowseByTextAsync("CALL BROWSE_BY_ACTOR(@batch_size, @text_in)", batchSize, actor, cancellationToken);
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
+        BrowseByTextAsync("CALL BROWSE_BY_TITLE(@batch_size, @text_in)", batchSize, title, cancellationToken);
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken)
+    {
+        await using var command = Call("CALL GET_PROD_REVIEWS(@batch_size, @prod_in)");
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        command.Parameters.AddWithValue("@prod_in", prodId);
+        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
+    {
+        await using var command = Call("CALL GET_PROD_REVIEWS_BY_STARS(@batch_size, @prod_in, @stars_in)");
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        command.Parameters.AddWithValue("@prod_in", prodId);
+        command.Parameters.AddWithValue("@stars_in", stars);
+        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
+    {
+        await using var command = Call("CALL GET_PROD_REVIEWS_BY_DATE(@batch_size, @prod_in)");
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        command.Parameters.AddWithValue("@prod_in", prodId);
+        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
+        ReviewsByTextAsync("CALL GET_PROD_REVIEWS_BY_ACTOR(@batch_size, @text_in)", batchSize, actorWord, cancellationToken);
+
+    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
+        ReviewsByTextAsync("CALL GET_PROD_REVIEWS_BY_TITLE(@batch_size, @text_in)", batchSize, titleWord, cancellationToken);
+
+    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("NEW_PROD_REVIEW");
+        command.Parameters.AddWithValue("@prod_id_in", prodId);
+        command.Parameters.AddWithValue("@stars_in", stars);
+        command.Parameters.AddWithValue("@customerid_in", customerId);
+        command.Parameters.AddWithValue("@review_summary_in", summary);
+        command.Parameters.AddWithValue("@review_text_in", text);
+        return await ExecuteForOutAsync(command, "@review_id_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("NEW_REVIEW_HELPFULNESS");
+        command.Parameters.AddWithValue("@review_id_in", reviewId);
+        command.Parameters.AddWithValue("@customerid_in", customerId);
+        command.Parameters.AddWithValue("@review_helpfulness_in", helpfulness);
+        return await ExecuteForOutAsync(command, "@review_helpfulness_id_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(prodIds);
+        var prices = new Dictionary<int, decimal>();
+        if (prodIds.Count == 0)
+        {
+            return prices;
+        }
+
+        var ids = prodIds.Distinct().ToArray();
+        var names = ids.Select((_, i) => "@p" + i.ToString(CultureInfo.InvariantCulture)).ToArray();
+        await using var command = Call($"SELECT PROD_ID, PRICE FROM PRODUCTS WHERE PROD_ID IN ({string.Join(", ", names)})");
+        for (var i = 0; i < ids.Length; i++)
+        {
+            command.Parameters.AddWithValue(names[i], ids[i]);
+        }
+
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            prices[reader.GetInt32(0)] = reader.GetDecimal(1);
+        }
+
+        return prices;
+    }
+
+    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(purchase);
+        if (purchase.Items.Count > PurchaseRequest.MaxItems)
+        {
+            throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items, got {purchase.Items.Count}", nameof(purchase));
+        }
+
+        await using var command = Procedure("PURCHASE");
+        command.Parameters.AddWithValue("@customerid_in", purchase.CustomerId);
+        command.Parameters.AddWithValue("@number_items", purchase.Items.Count);
+        command.Parameters.AddWithValue("@netamount_in", purchase.NetAmount);
+        command.Parameters.AddWithValue("@taxamount_in", purchase.Tax);
+        command.Parameters.AddWithValue("@totalamount_in", purchase.TotalAmount);
+        for (var i = 0; i < PurchaseRequest.MaxItems; i++)
+        {
+            // DS3's drivers send all ten pairs, unused ones as 0; the procedure reads only the first number_items.
+            var item = i < purchase.Items.Count ? purchase.Items[i] : default;
+            command.Parameters.AddWithValue("@prod_id_in" + i.ToString(CultureInfo.InvariantCulture), item.ProdId);
+            command.Parameters.AddWithValue("@qty_in" + i.ToString(CultureInfo.InvariantCulture), item.Quantity);
+        }
+
+        return await ExecuteForOutAsync(command, "@neworderid_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+
+    private MySqlCommand Call(string sql) => new(sql, connection) { CommandTimeout = 0 };
+
+    private MySqlCommand Procedure(string name) => new(name, connection) { CommandType = CommandType.StoredProcedure, CommandTimeout = 0 };
+
+    private static async Task<long> ExecuteForOutAsync(MySqlCommand command, string outName, CancellationToken cancellationToken)
+    {
+        var output = command.Parameters.Add(outName, MySqlDbType.Int64);
+        output.Direction = ParameterDirection.Output;
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        return output.Value is null or DBNull ? 0 : Convert.ToInt64(output.Value, CultureInfo.InvariantCulture);
+    }
+
+    private async Task<IReadOnlyList<ProductRow>> BrowseByTextAsync(string sql, int batchSize, string text, CancellationToken cancellationToken)
+    {
+        await using var command = Call(sql);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        command.Parameters.AddWithValue("@text_in", text ?? "");
+        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<IReadOnlyList<ProductReviewRow>> ReviewsByTextAsync(string sql, int batchSize, string text, CancellationToken cancellationToken)
+    {
+        await using var command = Call(sql);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        command.Parameters.AddWithValue("@text_in", text ?? "");
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        var rows = new List<ProductReviewRow>();
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(new ProductReviewRow(
+                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt64(3), reader.GetDateTime(4),
+                reader.GetInt32(5), reader.GetInt64(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
+        }
+
+        return rows;
+    }
+
+    private static async Task<IReadOnlyList<ProductRow>> ReadProductsAsync(MySqlCommand command, CancellationToken cancellationToken)
+    {
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        var rows = new List<ProductRow>();
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(new ProductRow(
+                reader.GetInt32(0), reader.GetInt32(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4),
+                reader.IsDBNull(5) ? 0 : reader.GetInt32(5), reader.GetInt32(6), reader.GetInt32(7)));
+        }
+
+        return rows;
+    }
+
+    private static async Task<IReadOnlyList<ReviewRow>> ReadReviewsAsync(MySqlCommand command, CancellationToken cancellationToken)
+    {
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        var rows = new List<ReviewRow>();
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(new ReviewRow(
+                reader.GetInt64(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt32(3), reader.GetInt64(4),
+                reader.GetString(5), reader.GetString(6), reader.GetInt64(7)));
+        }
+
+        return rows;
+    }
+}

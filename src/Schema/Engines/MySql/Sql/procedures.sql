@@ -1,0 +1,461 @@
+-- DvdStore: the DS3 stored procedures for MySQL 8 and MariaDB 10.6+.
+-- Batches end with a line holding only ';;' (DELIMITER is a client command, so it is not used);
+-- to run this file by hand: mysql --delimiter=';;' <database> < procedures.sql
+-- Names and parameters follow DS3 (facts 1.6). NEW_CUSTOMER, NEW_MEMBER, NEW_PROD_REVIEW and
+-- NEW_REVIEW_HELPFULNESS keep DS3 MySQL's parameter names and trailing OUT parameter, so DS3's MySQL
+-- driver can call them; the other procedures return result sets (PURCHASE: a trailing OUT parameter).
+-- String parameters are utf8mb4 with the default collation, like the tables.
+
+DROP PROCEDURE IF EXISTS DS_SEARCH_TERMS
+;;
+-- Turns user search text into (a) a BOOLEAN MODE query that requires every word ('+WORD ...') and
+-- (b) a regular expression that requires the words the full-text index cannot hold (shorter than
+-- innodb_ft_min_token_size or longer than innodb_ft_max_token_size). The text is data: everything but
+-- letters, digits and '_' becomes a word break, so quotes, %, _, backslashes and boolean operators
+-- (+ - * " ( ) ~ < > @) cannot change the query.
+CREATE PROCEDURE DS_SEARCH_TERMS(
+  IN search_in VARCHAR(4000) CHARACTER SET utf8mb4,
+  OUT ft_out VARCHAR(8000) CHARACTER SET utf8mb4,
+  OUT rx_out VARCHAR(8000) CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_rest VARCHAR(4000) CHARACTER SET utf8mb4;
+  DECLARE v_word VARCHAR(4000) CHARACTER SET utf8mb4;
+  DECLARE v_min_len INT DEFAULT @@innodb_ft_min_token_size;
+  DECLARE v_max_len INT DEFAULT @@innodb_ft_max_token_size;
+  SET ft_out = '';
+  SET rx_out = '';
+  SET v_rest = TRIM(REGEXP_REPLACE(COALESCE(search_in, ''), '[^\\p{L}\\p{N}_]+', ' '));
+  WHILE v_rest <> '' DO
+    SET v_word = SUBSTRING_INDEX(v_rest, ' ', 1);
+    SET v_rest = TRIM(SUBSTRING(v_rest, CHAR_LENGTH(v_word) + 1));
+    IF CHAR_LENGTH(v_word) BETWEEN v_min_len AND v_max_len THEN
+      SET ft_out = CONCAT(ft_out, ' +', v_word);
+    ELSE
+      -- A whole word: bounded by a non-word character or the ends of the value.
+      SET rx_out = CONCAT(rx_out, '(?=(.*[^\\p{L}\\p{N}_])?', v_word, '([^\\p{L}\\p{N}_].*)?$)');
+    END IF;
+  END WHILE;
+  SET ft_out = TRIM(ft_out);
+  IF rx_out <> '' THEN
+    SET rx_out = CONCAT('(?s)^', rx_out);
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS LOGIN
+;;
+-- Result 1: the customer id (0 when user name and password match nobody). When found, result 2: the
+-- customer's last 10 purchased products (newest orders first) with the title of each one's related product.
+CREATE PROCEDURE LOGIN(
+  IN username_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN password_in VARCHAR(50) CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_customer BIGINT DEFAULT 0;
+  -- The password compares byte for byte; the user name like the unique index (case-insensitive).
+  SET v_customer = COALESCE((SELECT CUSTOMERID FROM CUSTOMERS
+                           WHERE USERNAME = username_in AND CAST(PASSWORD AS BINARY) = CAST(password_in AS BINARY)
+                           LIMIT 1), 0);
+  SELECT v_customer AS CUSTOMERID;
+  IF v_customer <> 0 THEN
+    SELECT P.TITLE, P.ACTOR, COALESCE(R.TITLE, '') AS RELATEDPURCHASE
+    FROM CUST_HIST H
+    JOIN PRODUCTS P ON P.PROD_ID = H.PROD_ID
+    LEFT JOIN PRODUCTS R ON R.PROD_ID = P.COMMON_PROD_ID
+    WHERE H.CUSTOMERID = v_customer
+    ORDER BY H.ORDERID DESC, H.PROD_ID
+    LIMIT 10;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS NEW_CUSTOMER
+;;
+-- customerid_out: the new CUSTOMERID, or 0 when the user name is taken (checked first; a racing
+-- duplicate is caught by the unique index IX_CUST_USERNAME).
+CREATE PROCEDURE NEW_CUSTOMER(
+  IN firstname_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN lastname_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN address1_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN address2_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN city_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN state_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN zip_in VARCHAR(9) CHARACTER SET utf8mb4,
+  IN country_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN region_in INT,
+  IN email_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN phone_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN creditcardtype_in INT,
+  IN creditcard_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN creditcardexpiration_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN username_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN password_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN age_in INT,
+  IN income_in INT,
+  IN gender_in VARCHAR(1) CHARACTER SET utf8mb4,
+  OUT customerid_out BIGINT)
+  MODIFIES SQL DATA
+BEGIN
+  DECLARE v_duplicate INT DEFAULT 0;
+  DECLARE CONTINUE HANDLER FOR 1062 SET v_duplicate = 1;
+  SET customerid_out = 0;
+  IF NOT EXISTS (SELECT 1 FROM CUSTOMERS WHERE USERNAME = username_in) THEN
+    INSERT INTO CUSTOMERS (FIRSTNAME, LASTNAME, ADDRESS1, ADDRESS2, CITY, STATE, ZIP, COUNTRY, REGION, EMAIL, PHONE,
+                           CREDITCARDTYPE, CREDITCARD, CREDITCARDEXPIRATION, USERNAME, PASSWORD, AGE, INCOME, GENDER)
+    VALUES (firstname_in, lastname_in, address1_in, address2_in, city_in, state_in, zip_in, country_in, region_in,
+            email_in, phone_in, creditcardtype_in, creditcard_in, creditcardexpiration_in, username_in, password_in,
+            age_in, income_in, gender_in);
+    IF v_duplicate = 0 THEN
+      SET customerid_out = LAST_INSERT_ID();
+    END IF;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS NEW_MEMBER
+;;
+-- customerid_out: the customer id, or 0 when the customer is already a member. EXPIREDATE = today (DS3).
+CREATE PROCEDURE NEW_MEMBER(
+  IN customerid_in BIGINT,
+  IN membershiplevel_in INT,
+  OUT customerid_out BIGINT)
+  MODIFIES SQL DATA
+BEGIN
+  DECLARE v_duplicate INT DEFAULT 0;
+  DECLARE CONTINUE HANDLER FOR 1062 SET v_duplicate = 1;
+  SET customerid_out = 0;
+  IF NOT EXISTS (SELECT 1 FROM MEMBERSHIP WHERE CUSTOMERID = customerid_in) THEN
+    INSERT INTO MEMBERSHIP (CUSTOMERID, MEMBERSHIPTYPE, EXPIREDATE) VALUES (customerid_in, membershiplevel_in, CURRENT_DATE);
+    IF v_duplicate = 0 THEN
+      SET customerid_out = customerid_in;
+    END IF;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS BROWSE_BY_CATEGORY
+;;
+CREATE PROCEDURE BROWSE_BY_CATEGORY(IN batch_size INT, IN category_in INT)
+  READS SQL DATA
+BEGIN
+  SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+  FROM PRODUCTS
+  WHERE CATEGORY = category_in AND SPECIAL = 1
+  LIMIT batch_size;
+END
+;;
+
+DROP PROCEDURE IF EXISTS BROWSE_BY_ACTOR
+;;
+-- Products whose ACTOR holds every word of actor_in (full-text; see DS_SEARCH_TERMS).
+CREATE PROCEDURE BROWSE_BY_ACTOR(IN batch_size INT, IN actor_in VARCHAR(4000) CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_ft VARCHAR(8000) CHARACTER SET utf8mb4;
+  DECLARE v_rx VARCHAR(8000) CHARACTER SET utf8mb4;
+  CALL DS_SEARCH_TERMS(actor_in, v_ft, v_rx);
+  IF v_ft <> '' THEN
+    SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE MATCH (ACTOR) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR ACTOR REGEXP v_rx)
+    LIMIT batch_size;
+  ELSEIF v_rx <> '' THEN
+    -- Only words the index cannot hold: a scan, rare (e.g. a two-letter name).
+    SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE ACTOR REGEXP v_rx
+    LIMIT batch_size;
+  ELSE
+    -- No words at all: nothing matches, same columns.
+    SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE PROD_ID IS NULL;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS BROWSE_BY_TITLE
+;;
+-- Products whose TITLE holds every word of title_in (full-text; see DS_SEARCH_TERMS).
+CREATE PROCEDURE BROWSE_BY_TITLE(IN batch_size INT, IN title_in VARCHAR(4000) CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_ft VARCHAR(8000) CHARACTER SET utf8mb4;
+  DECLARE v_rx VARCHAR(8000) CHARACTER SET utf8mb4;
+  CALL DS_SEARCH_TERMS(title_in, v_ft, v_rx);
+  IF v_ft <> '' THEN
+    SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE MATCH (TITLE) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR TITLE REGEXP v_rx)
+    LIMIT batch_size;
+  ELSEIF v_rx <> '' THEN
+    SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE TITLE REGEXP v_rx
+    LIMIT batch_size;
+  ELSE
+    SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE PROD_ID IS NULL;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS
+;;
+-- The product's reviews that have ratings, with the sum of their helpfulness, most helpful first.
+CREATE PROCEDURE GET_PROD_REVIEWS(IN batch_size INT, IN prod_in INT)
+  READS SQL DATA
+BEGIN
+  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
+         CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+  FROM REVIEWS R
+  JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
+  WHERE R.PROD_ID = prod_in
+  GROUP BY R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
+  ORDER BY TOTAL DESC, R.REVIEW_ID
+  LIMIT batch_size;
+END
+;;
+
+DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_STARS
+;;
+CREATE PROCEDURE GET_PROD_REVIEWS_BY_STARS(IN batch_size INT, IN prod_in INT, IN stars_in INT)
+  READS SQL DATA
+BEGIN
+  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
+         CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+  FROM REVIEWS R
+  JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
+  WHERE R.PROD_ID = prod_in AND R.STARS = stars_in
+  GROUP BY R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
+  ORDER BY TOTAL DESC, R.REVIEW_ID
+  LIMIT batch_size;
+END
+;;
+
+DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_DATE
+;;
+CREATE PROCEDURE GET_PROD_REVIEWS_BY_DATE(IN batch_size INT, IN prod_in INT)
+  READS SQL DATA
+BEGIN
+  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
+         CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+  FROM REVIEWS R
+  JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
+  WHERE R.PROD_ID = prod_in
+  GROUP BY R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
+  ORDER BY R.REVIEW_DATE DESC, R.REVIEW_ID DESC
+  LIMIT batch_size;
+END
+;;
+
+DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_ACTOR
+;;
+-- Up to 500 (product, review) pairs whose product ACTOR holds every word, then as GET_PROD_REVIEWS.
+CREATE PROCEDURE GET_PROD_REVIEWS_BY_ACTOR(IN batch_size INT, IN actor_in VARCHAR(4000) CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_ft VARCHAR(8000) CHARACTER SET utf8mb4;
+  DECLARE v_rx VARCHAR(8000) CHARACTER SET utf8mb4;
+  CALL DS_SEARCH_TERMS(actor_in, v_ft, v_rx);
+  IF v_ft <> '' THEN
+    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
+           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+                 R.REVIEW_TEXT
+          FROM PRODUCTS P
+          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
+          WHERE MATCH (P.ACTOR) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR P.ACTOR REGEXP v_rx)
+          LIMIT 500) T
+    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
+    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
+    ORDER BY TOTAL DESC, T.REVIEW_ID
+    LIMIT batch_size;
+  ELSE
+    -- Only words the index cannot hold (a scan, rare), or no words at all (nothing matches).
+    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
+           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+                 R.REVIEW_TEXT
+          FROM PRODUCTS P
+          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
+          WHERE v_rx <> '' AND P.ACTOR REGEXP v_rx
+          LIMIT 500) T
+    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
+    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
+    ORDER BY TOTAL DESC, T.REVIEW_ID
+    LIMIT batch_size;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_TITLE
+;;
+-- Up to 500 (product, review) pairs whose product TITLE holds every word, then as GET_PROD_REVIEWS.
+CREATE PROCEDURE GET_PROD_REVIEWS_BY_TITLE(IN batch_size INT, IN title_in VARCHAR(4000) CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_ft VARCHAR(8000) CHARACTER SET utf8mb4;
+  DECLARE v_rx VARCHAR(8000) CHARACTER SET utf8mb4;
+  CALL DS_SEARCH_TERMS(title_in, v_ft, v_rx);
+  IF v_ft <> '' THEN
+    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
+           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+                 R.REVIEW_TEXT
+          FROM PRODUCTS P
+          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
+          WHERE MATCH (P.TITLE) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR P.TITLE REGEXP v_rx)
+          LIMIT 500) T
+    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
+    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
+    ORDER BY TOTAL DESC, T.REVIEW_ID
+    LIMIT batch_size;
+  ELSE
+    -- Only words the index cannot hold (a scan, rare), or no words at all (nothing matches).
+    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
+           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+                 R.REVIEW_TEXT
+          FROM PRODUCTS P
+          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
+          WHERE v_rx <> '' AND P.TITLE REGEXP v_rx
+          LIMIT 500) T
+    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
+    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
+    ORDER BY TOTAL DESC, T.REVIEW_ID
+    LIMIT batch_size;
+  END IF;
+END
+;;
+
+DROP PROCEDURE IF EXISTS NEW_PROD_REVIEW
+;;
+-- review_id_out: the new REVIEW_ID. REVIEW_DATE = today.
+CREATE PROCEDURE NEW_PROD_REVIEW(
+  IN prod_id_in INT,
+  IN stars_in INT,
+  IN customerid_in BIGINT,
+  IN review_summary_in VARCHAR(50) CHARACTER SET utf8mb4,
+  IN review_text_in VARCHAR(1000) CHARACTER SET utf8mb4,
+  OUT review_id_out BIGINT)
+  MODIFIES SQL DATA
+BEGIN
+  INSERT INTO REVIEWS (PROD_ID, REVIEW_DATE, STARS, CUSTOMERID, REVIEW_SUMMARY, REVIEW_TEXT)
+  VALUES (prod_id_in, CURRENT_DATE, stars_in, customerid_in, review_summary_in, review_text_in);
+  SET review_id_out = LAST_INSERT_ID();
+END
+;;
+
+DROP PROCEDURE IF EXISTS NEW_REVIEW_HELPFULNESS
+;;
+-- review_helpfulness_id_out: the new REVIEW_HELPFULNESS_ID.
+CREATE PROCEDURE NEW_REVIEW_HELPFULNESS(
+  IN review_id_in BIGINT,
+  IN customerid_in BIGINT,
+  IN review_helpfulness_in INT,
+  OUT review_helpfulness_id_out BIGINT)
+  MODIFIES SQL DATA
+BEGIN
+  INSERT INTO REVIEWS_HELPFULNESS (REVIEW_ID, CUSTOMERID, HELPFULNESS)
+  VALUES (review_id_in, customerid_in, review_helpfulness_in);
+  SET review_helpfulness_id_out = LAST_INSERT_ID();
+END
+;;
+
+DROP PROCEDURE IF EXISTS PURCHASE
+;;
+-- One order in one transaction: ORDERS row, then per item in ascending PROD_ID order (so concurrent
+-- purchases lock inventory rows in the same order and do not deadlock) an atomic "take q if at least q
+-- in stock". If any item is short the whole order is rolled back and neworderid_out is 0. Otherwise
+-- ORDERLINES (ORDERLINEID = position in the request) and CUST_HIST rows are added and the order commits.
+-- The first number_items of the ten (prod_id_inN, qty_inN) pairs are the cart; quantities must be >= 1.
+-- Starting the transaction commits one the caller may have open, as any MySQL procedure that does so.
+CREATE PROCEDURE PURCHASE(
+  IN customerid_in BIGINT,
+  IN number_items INT,
+  IN netamount_in DECIMAL(12,2),
+  IN taxamount_in DECIMAL(12,2),
+  IN totalamount_in DECIMAL(12,2),
+  IN prod_id_in0 INT, IN qty_in0 INT,
+  IN prod_id_in1 INT, IN qty_in1 INT,
+  IN prod_id_in2 INT, IN qty_in2 INT,
+  IN prod_id_in3 INT, IN qty_in3 INT,
+  IN prod_id_in4 INT, IN qty_in4 INT,
+  IN prod_id_in5 INT, IN qty_in5 INT,
+  IN prod_id_in6 INT, IN qty_in6 INT,
+  IN prod_id_in7 INT, IN qty_in7 INT,
+  IN prod_id_in8 INT, IN qty_in8 INT,
+  IN prod_id_in9 INT, IN qty_in9 INT,
+  OUT neworderid_out BIGINT)
+  MODIFIES SQL DATA
+BEGIN
+  DECLARE v_order_id BIGINT;
+  DECLARE v_item_prod INT;
+  DECLARE v_item_qty INT;
+  DECLARE v_done INT DEFAULT 0;
+  DECLARE v_short INT DEFAULT 0;
+  DECLARE v_items CURSOR FOR
+    SELECT PROD, QTY FROM (
+      SELECT 1 AS POS, prod_id_in0 AS PROD, qty_in0 AS QTY UNION ALL SELECT 2, prod_id_in1, qty_in1
+      UNION ALL SELECT 3, prod_id_in2, qty_in2 UNION ALL SELECT 4, prod_id_in3, qty_in3
+      UNION ALL SELECT 5, prod_id_in4, qty_in4 UNION ALL SELECT 6, prod_id_in5, qty_in5
+      UNION ALL SELECT 7, prod_id_in6, qty_in6 UNION ALL SELECT 8, prod_id_in7, qty_in7
+      UNION ALL SELECT 9, prod_id_in8, qty_in8 UNION ALL SELECT 10, prod_id_in9, qty_in9) CART
+    WHERE POS <= number_items
+    ORDER BY PROD, POS;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    RESIGNAL;
+  END;
+
+  SET neworderid_out = 0;
+  START TRANSACTION;
+  INSERT INTO ORDERS (ORDERDATE, CUSTOMERID, NETAMOUNT, TAX, TOTALAMOUNT)
+  VALUES (CURRENT_DATE, customerid_in, netamount_in, taxamount_in, totalamount_in);
+  SET v_order_id = LAST_INSERT_ID();
+
+  OPEN v_items;
+  take_stock: LOOP
+    FETCH v_items INTO v_item_prod, v_item_qty;
+    IF v_done = 1 THEN
+      LEAVE take_stock;
+    END IF;
+    -- SALES always grows by q, so a successful update always changes the row and ROW_COUNT() is 1
+    -- whether the client counts found or changed rows (the re-order trigger may keep the old stock).
+    UPDATE INVENTORY SET QUAN_IN_STOCK = QUAN_IN_STOCK - v_item_qty, SALES = SALES + v_item_qty
+    WHERE PROD_ID = v_item_prod AND QUAN_IN_STOCK >= v_item_qty AND v_item_qty > 0;
+    IF ROW_COUNT() = 0 THEN
+      SET v_short = 1;
+      LEAVE take_stock;
+    END IF;
+  END LOOP;
+  CLOSE v_items;
+
+  IF v_short = 1 THEN
+    ROLLBACK;
+  ELSE
+    INSERT INTO ORDERLINES (ORDERLINEID, ORDERID, PROD_ID, QUANTITY, ORDERDATE)
+    SELECT POS, v_order_id, PROD, QTY, CURRENT_DATE FROM (
+      SELECT 1 AS POS, prod_id_in0 AS PROD, qty_in0 AS QTY UNION ALL SELECT 2, prod_id_in1, qty_in1
+      UNION ALL SELECT 3, prod_id_in2, qty_in2 UNION ALL SELECT 4, prod_id_in3, qty_in3
+      UNION ALL SELECT 5, prod_id_in4, qty_in4 UNION ALL SELECT 6, prod_id_in5, qty_in5
+      UNION ALL SELECT 7, prod_id_in6, qty_in6 UNION ALL SELECT 8, prod_id_in7, qty_in7
+      UNION ALL SELECT 9, prod_id_in8, qty_in8 UNION ALL SELECT 10, prod_id_in9, qty_in9) CART
+    WHERE POS <= number_items;
+    INSERT INTO CUST_HIST (CUSTOMERID, ORDERID, PROD_ID)
+    SELECT customerid_in, v_order_id, PROD FROM (
+      SELECT 1 AS POS, prod_id_in0 AS PROD UNION ALL SELECT 2, prod_id_in1 UNION ALL SELECT 3, prod_id_in2
+      UNION ALL SELECT 4, prod_id_in3 UNION ALL SELECT 5, prod_id_in4 UNION ALL SELECT 6, prod_id_in5
+      UNION ALL SELECT 7, prod_id_in6 UNION ALL SELECT 8, prod_id_in7 UNION ALL SELECT 9, prod_id_in8
+      UNION ALL SELECT 10, prod_id_in9) CART
+    WHERE POS <= number_items;
+    COMMIT;
+    SET neworderid_out = v_order_id;
+  END IF;
+END
+;;

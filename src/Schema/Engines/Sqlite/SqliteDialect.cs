@@ -1,0 +1,65 @@
+using System.Globalization;
+using System.Text;
+
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Model;
+
+namespace DvdStore.Schema.Engines.Sqlite;
+
+/// <summary>
+/// SQLite's rendering of the store. SQLite has only storage classes, so every integer is INTEGER (the exact type name
+/// "INTEGER" is what makes a one-column primary key an alias of the rowid: new rows then get max(id) + 1 with no
+/// sequence; "BIGINT PRIMARY KEY" would not alias), text is TEXT, money NUMERIC and dates ISO-8601 TEXT ('YYYY-MM-DD',
+/// which sorts as dates do). Foreign keys must be declared in CREATE TABLE because SQLite has no ALTER TABLE … ADD
+/// CONSTRAINT; they are not checked while loading (bulk writers turn <c>PRAGMA foreign_keys</c> off) and are enforced
+/// on every connection the engine opens afterwards.
+/// </summary>
+public sealed class SqliteDialect : SqlDialect
+{
+    /// <summary>The external-content FTS5 table over PRODUCTS(TITLE, ACTOR) that BROWSE_BY_ACTOR/TITLE search.</summary>
+    public const string FullTextTable = "PRODUCTS_FTS";
+
+    public override string TypeOf(ColumnSpec column) => column.Type switch
+    {
+        ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt => "INTEGER",
+        ColumnType.Money => "NUMERIC",
+        ColumnType.Date => "TEXT",
+        ColumnType.VarChar => "TEXT",
+        _ => throw new InvalidOperationException($"unknown column type {column.Type}"),
+    };
+
+    public override string CreateTable(TableSpec table)
+    {
+        var sql = new StringBuilder();
+        sql.Append("CREATE TABLE ").Append(table.Name).Append(" (\n");
+        var lines = new List<string>();
+        foreach (var column in table.Columns)
+        {
+            lines.Add($"  {column.Name} {TypeOf(column)}{(column.Nullable ? "" : " NOT NULL")}");
+        }
+
+        if (table.PrimaryKey.Count > 0)
+        {
+            lines.Add($"  CONSTRAINT PK_{table.Name} PRIMARY KEY ({string.Join(", ", table.PrimaryKey)})");
+        }
+
+        lines.AddRange(StoreModel.ForeignKeys.Where(k => k.Table == table.Name).Select(ForeignKeyClause));
+        sql.Append(string.Join(",\n", lines)).Append("\n)");
+        return sql.ToString();
+    }
+
+    /// <summary>None: SQLite declares foreign keys in CREATE TABLE (see <see cref="CreateTable"/>).</summary>
+    public override IEnumerable<string> CreateForeignKeys() => [];
+
+    public override IEnumerable<string> InsertCategories() =>
+        StoreModel.CategoryNames.Select((name, i) =>
+            string.Create(CultureInfo.InvariantCulture, $"INSERT INTO CATEGORIES (CATEGORY, CATEGORYNAME) VALUES ({i + 1}, '{name}')"));
+
+    /// <summary>Drops the full-text table (its sync triggers go with PRODUCTS) and every store table, children first.</summary>
+    public override IEnumerable<string> DropTables() =>
+        new[] { $"DROP TABLE IF EXISTS {FullTextTable}" }.Concat(base.DropTables());
+
+    private static string ForeignKeyClause(ForeignKeySpec key) =>
+        $"  CONSTRAINT {key.Name} FOREIGN KEY ({key.Column}) REFERENCES {key.ReferencedTable} ({key.ReferencedColumn}) " +
+        (key.OnDelete == ForeignKeyAction.Cascade ? "ON DELETE CASCADE" : "ON DELETE SET NULL");
+}

@@ -1,0 +1,326 @@
+using DvdStore.Schema.Engines.Commands;
+
+using Microsoft.Data.Sqlite;
+
+namespace DvdStore.Schema.Engines.Sqlite;
+
+/// <summary>
+/// DS3's procedures on SQLite, which has no stored procedures: each call runs the statements of
+/// <see cref="SqliteProcedures"/> as parameterised commands in one transaction. Each statement is prepared once per
+/// instance (Microsoft.Data.Sqlite keeps a command's prepared statements until its text changes) and reused for
+/// every call — one instance per virtual user, so per connection. Writes that read first (PURCHASE) start with
+/// BEGIN IMMEDIATE: taking the write lock up front means a reader never has to upgrade to a writer, which in WAL
+/// mode fails at once with SQLITE_BUSY instead of waiting on busy_timeout.
+/// </summary>
+public sealed class SqliteStoreCommands : IStoreCommands
+{
+    private readonly SqliteConnection _connection;
+    private readonly Dictionary<string, SqliteCommand> _prepared = new(StringComparer.Ordinal);
+
+    public SqliteStoreCommands(SqliteConnection connection)
+    {
+        _connection = connection;
+    }
+
+    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    {
+        // A deferred (read) transaction so the id and the history come from one snapshot.
+        using var transaction = _connection.BeginTransaction(deferred: true);
+        var find = Command(SqliteProcedures.LoginCustomer, transaction);
+        find.Parameters.AddWithValue("@username", username);
+        find.Parameters.AddWithValue("@password", password);
+        var id = await find.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+        if (id is null or DBNull)
+        {
+            transaction.Commit();
+            return new LoginResult(0, []);
+        }
+
+        var customerId = Convert.ToInt64(id, System.Globalization.CultureInfo.InvariantCulture);
+        var history = Command(SqliteProcedures.LoginHistory, transaction);
+        history.Parameters.AddWithValue("@customerid", customerId);
+        var rows = new List<PurchaseHistoryRow>();
+        await using (var reader = await history.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
+        {
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                rows.Add(new PurchaseHistoryRow(reader.GetString(0), reader.GetString(1), reader.GetString(2)));
+            }
+        }
+
+        transaction.Commit();
+        return new LoginResult(customerId, rows);
+    }
+
+    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.NewCustomer);
+        var p = command.Parameters;
+        p.AddWithValue("@firstname", customer.FirstName);
+        p.AddWithValue("@lastname", customer.LastName);
+        p.AddWithValue("@address1", customer.Address1);
+        p.AddWithValue("@address2", (object?)customer.Address2 ?? DBNull.Value);
+        p.AddWithValue("@city", customer.City);
+        p.AddWithValue("@state", (object?)customer.State ?? DBNull.Value);
+        p.AddWithValue("@zip", (object?)customer.Zip ?? DBNull.Value);
+        p.AddWithValue("@country", customer.Country);
+        p.AddWithValue("@region", customer.Region);
+        p.AddWithValue("@email", (object?)customer.Email ?? DBNull.Value);
+        p.AddWithValue("@phone", (object?)customer.Phone ?? DBNull.Value);
+        p.AddWithValue("@creditcardtype", customer.CreditCardType);
+        p.AddWithValue("@creditcard", customer.CreditCard);
+        p.AddWithValue("@creditcardexpiration", customer.CreditCardExpiration);
+        p.AddWithValue("@username", customer.Username);
+        p.AddWithValue("@password", customer.Password);
+        p.AddWithValue("@age", (object?)customer.Age ?? DBNull.Value);
+        p.AddWithValue("@income", (object?)customer.Income ?? DBNull.Value);
+        p.AddWithValue("@gender", (object?)customer.Gender ?? DBNull.Value);
+        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.NewMember);
+        command.Parameters.AddWithValue("@customerid", customerId);
+        command.Parameters.AddWithValue("@membershiptype", membershipType);
+        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.BrowseByCategory);
+        command.Parameters.AddWithValue("@category", category);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
+        BrowseByFullTextAsync(batchSize, "ACTOR", actor, cancellationToken);
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
+        BrowseByFullTextAsync(batchSize, "TITLE", title, cancellationToken);
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.GetProdReviews);
+        command.Parameters.AddWithValue("@prod_id", prodId);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.GetProdReviewsByStars);
+        command.Parameters.AddWithValue("@prod_id", prodId);
+        command.Parameters.AddWithValue("@stars", stars);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.GetProdReviewsByDate);
+        command.Parameters.AddWithValue("@prod_id", prodId);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
+        GetProdReviewsByFullTextAsync(batchSize, "ACTOR", actorWord, cancellationToken);
+
+    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
+        GetProdReviewsByFullTextAsync(batchSize, "TITLE", titleWord, cancellationToken);
+
+    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.NewProdReview);
+        command.Parameters.AddWithValue("@prod_id", prodId);
+        command.Parameters.AddWithValue("@stars", stars);
+        command.Parameters.AddWithValue("@customerid", customerId);
+        command.Parameters.AddWithValue("@review_summary", summary);
+        command.Parameters.AddWithValue("@review_text", text);
+        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
+    {
+        var command = Command(SqliteProcedures.NewReviewHelpfulness);
+        command.Parameters.AddWithValue("@review_id", reviewId);
+        command.Parameters.AddWithValue("@customerid", customerId);
+        command.Parameters.AddWithValue("@helpfulness", helpfulness);
+        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    {
+        var prices = new Dictionary<int, decimal>();
+        for (var start = 0; start < prodIds.Count; start += SqliteProcedures.PriceBatch)
+        {
+            var command = Command(SqliteProcedures.GetPrices);
+            for (var i = 0; i < SqliteProcedures.PriceBatch; i++)
+            {
+                var index = start + i;
+                command.Parameters.AddWithValue($"@prod_id{i}", index < prodIds.Count ? prodIds[index] : (object)DBNull.Value);
+            }
+
+            await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                prices[reader.GetInt32(0)] = reader.GetDecimal(1);
+            }
+        }
+
+        return prices;
+    }
+
+    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    {
+        if (purchase.Items.Count is 0 or > PurchaseRequest.MaxItems)
+        {
+            throw new ArgumentException($"a purchase has 1 to {PurchaseRequest.MaxItems} items, not {purchase.Items.Count}", nameof(purchase));
+        }
+
+        // Ascending PROD_ID (then request position) so concurrent orders lock rows in one order on every engine.
+        var lines = purchase.Items
+            .Select((item, index) => (Item: item, LineId: index + 1))
+            .OrderBy(l => l.Item.ProdId)
+            .ThenBy(l => l.LineId)
+            .ToArray();
+
+        using var transaction = _connection.BeginTransaction(deferred: false);
+        var order = Command(SqliteProcedures.PurchaseOrder, transaction);
+        order.Parameters.AddWithValue("@customerid", purchase.CustomerId);
+        order.Parameters.AddWithValue("@netamount", purchase.NetAmount);
+        order.Parameters.AddWithValue("@taxamount", purchase.Tax);
+        order.Parameters.AddWithValue("@totalamount", purchase.TotalAmount);
+        var orderId = Convert.ToInt64(await order.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false), System.Globalization.CultureInfo.InvariantCulture);
+
+        foreach (var (item, lineId) in lines)
+        {
+            var stock = Command(SqliteProcedures.PurchaseStock, transaction);
+            stock.Parameters.AddWithValue("@prod_id", item.ProdId);
+            stock.Parameters.AddWithValue("@quantity", item.Quantity);
+            // changes() counts only the statement's own row, not the re-order trigger's writes.
+            if (await stock.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) != 1)
+            {
+                transaction.Rollback();
+                return 0;
+            }
+
+            var line = Command(SqliteProcedures.PurchaseLine, transaction);
+            line.Parameters.AddWithValue("@orderlineid", lineId);
+            line.Parameters.AddWithValue("@orderid", orderId);
+            line.Parameters.AddWithValue("@prod_id", item.ProdId);
+            line.Parameters.AddWithValue("@quantity", item.Quantity);
+            await line.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+
+            var history = Command(SqliteProcedures.PurchaseHistory, transaction);
+            history.Parameters.AddWithValue("@customerid", purchase.CustomerId);
+            history.Parameters.AddWithValue("@orderid", orderId);
+            history.Parameters.AddWithValue("@prod_id", item.ProdId);
+            await history.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        transaction.Commit();
+        return orderId;
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        foreach (var command in _prepared.Values)
+        {
+            command.Dispose();
+        }
+
+        _prepared.Clear();
+        return ValueTask.CompletedTask;
+    }
+
+    /// <summary>The prepared command for <paramref name="sql"/>, made on first use, with its parameters cleared for this call.</summary>
+    private SqliteCommand Command(string sql, SqliteTransaction? transaction = null)
+    {
+        if (!_prepared.TryGetValue(sql, out var command))
+        {
+            command = _connection.CreateCommand();
+            command.CommandText = sql;
+            _prepared.Add(sql, command);
+        }
+
+        command.Transaction = transaction;
+        command.Parameters.Clear();
+        return command;
+    }
+
+    private static async Task<long> IdOrZeroAsync(SqliteCommand command, CancellationToken cancellationToken)
+    {
+        var id = await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+        return id is null or DBNull ? 0 : Convert.ToInt64(id, System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    private async Task<IReadOnlyList<ProductRow>> BrowseByFullTextAsync(int batchSize, string column, string text, CancellationToken cancellationToken)
+    {
+        if (SqliteFullTextQuery.Build(column, text) is not { } query)
+        {
+            return [];
+        }
+
+        var command = Command(SqliteProcedures.BrowseByFullText);
+        command.Parameters.AddWithValue("@query", query);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByFullTextAsync(int batchSize, string column, string text, CancellationToken cancellationToken)
+    {
+        if (SqliteFullTextQuery.Build(column, text) is not { } query)
+        {
+            return [];
+        }
+
+        var command = Command(SqliteProcedures.GetProdReviewsByFullText);
+        command.Parameters.AddWithValue("@query", query);
+        command.Parameters.AddWithValue("@batch_size", batchSize);
+        var rows = new List<ProductReviewRow>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(new ProductReviewRow(
+                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt64(3), ReadDate(reader, 4), reader.GetInt32(5),
+                reader.GetInt64(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
+        }
+
+        return rows;
+    }
+
+    private static async Task<IReadOnlyList<ProductRow>> ReadProductsAsync(SqliteCommand command, CancellationToken cancellationToken)
+    {
+        var rows = new List<ProductRow>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(new ProductRow(
+                reader.GetInt32(0), reader.GetInt32(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4),
+                reader.IsDBNull(5) ? 0 : reader.GetInt32(5), reader.GetInt32(6), reader.GetInt32(7)));
+        }
+
+        return rows;
+    }
+
+    private static async Task<IReadOnlyList<ReviewRow>> ReadReviewsAsync(SqliteCommand command, CancellationToken cancellationToken)
+    {
+        var rows = new List<ReviewRow>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(new ReviewRow(
+                reader.GetInt64(0), reader.GetInt32(1), ReadDate(reader, 2), reader.GetInt32(3), reader.GetInt64(4),
+                reader.GetString(5), reader.GetString(6), reader.GetInt64(7)));
+        }
+
+        return rows;
+    }
+
+    /// <summary>Dates are stored as 'YYYY-MM-DD' text.</summary>
+    private static DateTime ReadDate(SqliteDataReader reader, int ordinal) =>
+        DateTime.ParseExact(reader.GetString(ordinal), "yyyy-MM-dd", System.Globalization.CultureInfo.InvariantCulture, System.Globalization.DateTimeStyles.None);
+}
