@@ -73,7 +73,8 @@ public static class RunCommand
         {
             "engine" => (Option)CommonOptions.Engine(),
             "connection" => CommonOptions.Connection(),
-            _ => new Option<string>("--" + parameter.Name) { HelpName = "value" },
+            // string[]: an option may be given again later (DS3: the last value wins); each occurrence takes one value.
+            _ => new Option<string[]>("--" + parameter.Name) { HelpName = "value", AllowMultipleArgumentsPerToken = false },
         };
         if (parameter.Name is not ("engine" or "connection"))
         {
@@ -87,7 +88,7 @@ public static class RunCommand
 
         if (parameter.Name == RunParameters.Label)
         {
-            option = new Option<string[]>("--" + parameter.Name) { HelpName = "key=value", Description = option.Description, AllowMultipleArgumentsPerToken = false };
+            option.HelpName = "key=value";
         }
 
         return option;
