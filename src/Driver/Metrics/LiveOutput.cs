@@ -51,10 +51,10 @@ public sealed class LiveOutput(OutputFormat format, LogTimestamp timestamp)
         }
     }
 
-    /// <summary>DS3's CSV row for one interval (out_filename): timestamp and et share the first field.</summary>
+    /// <summary>DS3's CSV row for one interval (out_filename): timestamp, a space and the padded et share the first field.</summary>
     public string Ds3CsvRow(DateTimeOffset now, IntervalReport report) => string.Create(
         Inv,
-        $"{Prefix(now)}{report.ElapsedSeconds,7:F1},{report.Run.Orders},{report.Run.Opm},{report.Run.LastNMaxMs},{report.Run.AverageMs},{report.Run.SampledMs},{report.Run.Rollbacks},{report.Run.RollbackPercent,5:F1}");
+        $"{Prefix(now).TrimEnd()} {report.ElapsedSeconds,7:F1},{report.Run.Orders},{report.Run.Opm},{report.Run.LastNMaxMs},{report.Run.AverageMs},{report.Run.SampledMs},{report.Run.Rollbacks},{report.Run.RollbackPercent,5:F1}");
 
     public const string Ds3CsvHeader = "datetime et, n_overall, opm, rt_tot_lastn_max_msec, rt_tot_avg_msec, rt_tot_sampled, n_rollbacks_overall, rollback_pct";
 
