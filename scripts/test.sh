@@ -37,7 +37,8 @@ if [ -f "$trx" ]; then
   passed=$(echo "$counters" | sed -n 's/.* passed="\([0-9]*\)".*/\1/p')
   failed=$(echo "$counters" | sed -n 's/.* failed="\([0-9]*\)".*/\1/p')
   skipped=$(echo "$counters" | sed -n 's/.* notExecuted="\([0-9]*\)".*/\1/p')
-  echo "${passed:-0} passed, ${failed:-0} failed, ${skipped:-0} skipped"
+  [ "${skipped:-0}" != "0" ] && echo "${skipped} skipped"
+  echo "${passed:-0} passed, ${failed:-0} failed"
   if [ "${failed:-0}" != "0" ] || [ "${passed:-0}" = "0" ]; then exit 1; fi
 else
   echo "0 passed, 1 failed"
