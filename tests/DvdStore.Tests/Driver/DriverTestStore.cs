@@ -136,6 +136,16 @@ internal sealed class DriverTestStore : IAsyncDisposable
             return;
         }
 
+        // Pooled connections of the virtual users would keep the database busy (PostgreSQL refuses to drop it).
+        if (Target.Engine.Kind == EngineKind.PostgreSql)
+        {
+            Npgsql.NpgsqlConnection.ClearAllPools();
+        }
+        else
+        {
+            MySqlConnector.MySqlConnection.ClearAllPools();
+        }
+
         await using var admin = await (Target with { ConnectionString = serverConnection! }).OpenAsync(CancellationToken.None);
         await using var drop = admin.Command($"DROP DATABASE IF EXISTS {database}");
         await drop.ExecuteNonQueryAsync();
