@@ -1,5 +1,6 @@
 using System.CommandLine;
 using DvdStore.Analysis.Cli;
+using DvdStore.Driver.Cli;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Loader.Cli;
 using DvdStore.Schema.Cli;
@@ -18,6 +19,7 @@ internal static class CommandSet
         yield return ResetCommand.Create();
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
+        yield return RunCommand.Create();
         yield return ServerMetricsCommand.Create();
         yield return AnalyzeCommand.Create();
     }

@@ -1,0 +1,76 @@
+using System.Diagnostics;
+using System.Globalization;
+using DvdStore.Benchmarks.DriverOverhead;
+using DvdStore.Driver.Metrics;
+using DvdStore.Driver.Running;
+using DvdStore.Driver.Workload;
+using DvdStore.Schema.Engines.Commands;
+
+// Driver CPU overhead per order against a no-op IStoreCommands (a benchmark, not a test):
+//  baseline = the ~12 calls of an average DS3 order issued straight to the no-op store;
+//  driver   = the real order loop (random draws, request building, pricing) through the virtual user's
+//             timed/retrying call path into lock-free metric shards (HdrHistogram recorders).
+var seconds = args.Length > 0 ? double.Parse(args[0], CultureInfo.InvariantCulture) : 3;
+var store = new NoOpStore();
+var settings = new WorkloadSettings { Customers = 20_000, Products = 10_000 };
+
+var baseline = await MeasureAsync("baseline (no-op store, fixed 12-call order)", seconds, async () =>
+{
+    await store.LoginAsync("user1", "password", CancellationToken.None);
+    for (var i = 0; i < 3; i++)
+    {
+        await store.BrowseByCategoryAsync(5, 1, CancellationToken.None);
+        await store.GetProdReviewsByActorAsync(5, "HANKS", CancellationToken.None);
+        await store.GetProdReviewsAsync(5, 1, CancellationToken.None);
+    }
+
+    var prices = await store.GetPricesAsync([1, 2, 3, 4, 5], CancellationToken.None);
+    await store.PurchaseAsync(new PurchaseRequest(1, prices.Count, 0, prices.Count, [new CartItem(1, 1)]), CancellationToken.None);
+});
+
+var metrics = new RunMetrics(1, 1);
+var user = new VirtualUser(1, 0, null!, metrics.ShardFor(0, 0), new RetryPolicy(), settings, new WeightedProducts(settings.Products), seed: 1);
+user.UseCommands(store);
+var context = new OrderContext(settings, new WeightedProducts(settings.Products), user.Random, user, metrics.ShardFor(0, 0));
+var reporter = Task.Run(async () =>
+{
+    // The controller drains the recorders once a second, as in a run.
+    while (true)
+    {
+        await Task.Delay(1000);
+        metrics.TakeInterval(Stopwatch.GetTimestamp());
+    }
+});
+var driver = await MeasureAsync("driver (DS3 order loop + timing + metrics)", seconds, async () => await OrderSession.RunAsync(context, CancellationToken.None));
+
+Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"overhead ratio driver/baseline (CPU) = {driver / baseline:F1}x; driver CPU per order = {driver / 1000:F2} us (wall figures include other load on this machine)"));
+foreach (var dbMs in new[] { 1.0, 5.0 })
+{
+    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"client share of an order's wall time if the database needs {dbMs} ms per order: {100 * (driver / 1e6) / (dbMs + (driver / 1e6)):F2} %"));
+}
+
+static async Task<double> MeasureAsync(string name, double seconds, Func<Task> order)
+{
+    for (var i = 0; i < 20_000; i++)
+    {
+        await order();
+    }
+
+    var cpu = Process.GetCurrentProcess().TotalProcessorTime;
+    var wall = Stopwatch.StartNew();
+    long orders = 0;
+    while (wall.Elapsed.TotalSeconds < seconds)
+    {
+        for (var i = 0; i < 1_000; i++)
+        {
+            await order();
+        }
+
+        orders += 1_000;
+    }
+
+    var cpuNs = (Process.GetCurrentProcess().TotalProcessorTime - cpu).TotalMilliseconds * 1e6 / orders;
+    var wallNs = wall.Elapsed.TotalMilliseconds * 1e6 / orders;
+    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{name}: {orders} orders, {wallNs:F0} ns wall, {cpuNs:F0} ns CPU per order"));
+    return cpuNs;
+}

@@ -1,0 +1,79 @@
+using System.Diagnostics;
+using DvdStore.Driver.Metrics;
+using DvdStore.Driver.Workload;
+
+namespace DvdStore.Tests.Driver;
+
+public sealed class MetricsTests
+{
+    private static long Ms(double ms) => (long)(ms * Stopwatch.Frequency / 1000);
+
+    [Fact]
+    public async Task Histograms_recorded_by_many_users_at_once_merge_exactly()
+    {
+        var metrics = new RunMetrics(targetCount: 2, shardsPerTarget: 3);
+        metrics.Start(Stopwatch.GetTimestamp(), warmup: false);
+        await Task.WhenAll(Enumerable.Range(0, 8).Select(user => Task.Run(() =>
+        {
+            var shard = metrics.ShardFor(user / 2, user % 2);
+            for (var i = 1; i <= 1_000; i++)
+            {
+                shard.RecordCall(TransactionKind.Browse, Ms(i % 100 == 0 ? 500 : 2));
+                shard.RecordOrder(Ms(10), rolledBack: i % 10 == 0);
+            }
+        })));
+        metrics.TakeInterval(Stopwatch.GetTimestamp());
+        var summary = metrics.Summarize(Stopwatch.GetTimestamp());
+
+        Assert.Equal(8_000, summary.Run.Orders);
+        Assert.Equal(800, summary.Run.Rollbacks);
+        Assert.Equal(4_000, summary.Targets[1].Orders);
+        var browse = summary.Transactions.Single(static t => t.Kind == "Browse");
+        Assert.Equal(8_000, browse.Count);
+        Assert.Equal(8_000, DvdStore.Driver.Results.HistogramCodec.Decode(browse.Histogram).TotalCount);
+        Assert.InRange(browse.P50Ms, 1.99, 2.01);
+        Assert.InRange(browse.P99Ms, 1.99, 2.01);
+        Assert.InRange(browse.P999Ms, 499, 501);
+        Assert.InRange(browse.MaxMs, 499, 501);
+        Assert.InRange(summary.OrderResponse.P90Ms, 9.99, 10.01);
+    }
+
+    [Fact]
+    public void The_warm_up_reset_clears_every_counter_and_histogram()
+    {
+        var metrics = new RunMetrics(1, 1);
+        var start = Stopwatch.GetTimestamp();
+        metrics.Start(start, warmup: true);
+        var shard = metrics.ShardFor(0, 0);
+        shard.RecordCall(TransactionKind.NewReview, Ms(3));
+        shard.RecordCall(TransactionKind.NewMember, Ms(3));
+        shard.RecordOrder(Ms(3), rolledBack: true);
+        var warm = metrics.TakeInterval(start + Ms(1000));
+        metrics.ResetPhase(start + Ms(1000));
+        shard.RecordCall(TransactionKind.Purchase, Ms(4));
+        shard.RecordOrder(Ms(4), rolledBack: false);
+        var measured = metrics.TakeInterval(start + Ms(2000));
+        var summary = metrics.Summarize(start + Ms(2000));
+
+        Assert.False(warm.Measured);
+        Assert.True(measured.Measured);
+        Assert.Equal(1, summary.Run.Orders);
+        Assert.Equal(0, summary.Run.Rollbacks);
+        Assert.Equal(0, summary.Transactions.Single(static t => t.Kind == "NewReview").Count);
+        Assert.Equal(0, summary.Transactions.Single(static t => t.Kind == "NewMember").Count);
+        Assert.Equal(1, summary.OrderResponse.Count);
+        Assert.Equal(60, summary.RunLine.Opm);
+        Assert.Equal(4, summary.RunLine.LastNMaxMs);
+    }
+
+    [Fact]
+    public void Ds3_formulas_floor_and_never_divide_by_zero()
+    {
+        Assert.Equal(27100, Ds3Formulas.Opm(27507, 60.9));
+        Assert.Equal(0, Ds3Formulas.Opm(10, 0));
+        Assert.Equal(0, Ds3Formulas.AverageMs(0, 0));
+        Assert.Equal(54, Ds3Formulas.AverageMs(54_999, 1));
+        Assert.Equal(0, Ds3Formulas.RollbackPercent(0, 0));
+        Assert.Equal(2.0, Ds3Formulas.RollbackPercent(2, 100));
+    }
+}
