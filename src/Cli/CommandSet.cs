@@ -1,5 +1,6 @@
 using System.CommandLine;
 using DvdStore.Analysis.Cli;
+using DvdStore.Cli.Quickstart;
 using DvdStore.Driver.Cli;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Loader.Cli;
@@ -12,6 +13,7 @@ internal static class CommandSet
 {
     public static IEnumerable<Command> All()
     {
+        yield return QuickstartCommand.Create();
         yield return SchemaCommand.Create();
         yield return LoadCommand.Create();
         yield return VerifyCommand.Create();

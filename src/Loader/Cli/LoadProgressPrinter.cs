@@ -8,7 +8,7 @@ namespace DvdStore.Loader.Cli;
 /// flight); when redirected, plain lines (a table's progress at most every few seconds, and each finished table and step).
 /// Called from several loader threads at once.
 /// </summary>
-internal sealed class LoadProgressPrinter(TextWriter output, bool terminal) : IProgress<LoadProgress>
+public sealed class LoadProgressPrinter(TextWriter output, bool terminal) : IProgress<LoadProgress>
 {
     private static readonly TimeSpan PlainEvery = TimeSpan.FromSeconds(5);
     private readonly Dictionary<string, LoadProgress> _running = new(StringComparer.Ordinal);
