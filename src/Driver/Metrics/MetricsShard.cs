@@ -1,0 +1,116 @@
+using System.Diagnostics;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Workload;
+using HdrHistogram;
+
+namespace DvdStore.Driver.Metrics;
+
+/// <summary>
+/// The measurements of a group of virtual users of one target (one user each, up to a CPU-bound count of
+/// groups): an HdrHistogram <see cref="Recorder"/> per transaction kind and for whole orders, and counters.
+/// Recording takes no lock (interlocked increments only); the reporter drains the recorders each interval.
+/// </summary>
+public sealed class MetricsShard : IOrderSink
+{
+    public static readonly int KindCount = Enum.GetValues<TransactionKind>().Length;
+
+    private readonly Recorder[] callRecorders;
+    private readonly Recorder orderRecorder;
+    private readonly long[] callCounts;
+    private readonly long[] callMicros;
+    private readonly long[] errors;
+    private readonly LastOrdersWindow? runWindow;
+    private readonly LastOrdersWindow? targetWindow;
+    private long orders;
+    private long rollbacks;
+    private long orderMicros;
+    private long deadlockRetries;
+    private long reconnects;
+
+    public MetricsShard(int target, LastOrdersWindow? runWindow = null, LastOrdersWindow? targetWindow = null)
+    {
+        Target = target;
+        this.runWindow = runWindow;
+        this.targetWindow = targetWindow;
+        callRecorders = new Recorder[KindCount];
+        for (var i = 0; i < KindCount; i++)
+        {
+            callRecorders[i] = NewRecorder();
+        }
+
+        orderRecorder = NewRecorder();
+        callCounts = new long[KindCount];
+        callMicros = new long[KindCount];
+        errors = new long[KindCount];
+    }
+
+    /// <summary>Index of the target the shard's users talk to.</summary>
+    public int Target { get; }
+
+    public void RecordCall(TransactionKind kind, long ticks)
+    {
+        var micros = ToMicros(ticks);
+        callRecorders[(int)kind].RecordValue(Clamp(micros));
+        Interlocked.Increment(ref callCounts[(int)kind]);
+        Interlocked.Add(ref callMicros[(int)kind], micros);
+    }
+
+    public void RecordOrder(long ticks, bool rolledBack)
+    {
+        var micros = ToMicros(ticks);
+        orderRecorder.RecordValue(Clamp(micros));
+        Interlocked.Add(ref orderMicros, micros);
+        if (rolledBack)
+        {
+            Interlocked.Increment(ref rollbacks);
+        }
+
+        // Orders last: a reader that sees the order also sees its rollback and time.
+        Interlocked.Increment(ref orders);
+        runWindow?.Add(micros);
+        targetWindow?.Add(micros);
+    }
+
+    public void RecordError(TransactionKind kind) => Interlocked.Increment(ref errors[(int)kind]);
+
+    public void RecordDeadlockRetry() => Interlocked.Increment(ref deadlockRetries);
+
+    public void RecordReconnect() => Interlocked.Increment(ref reconnects);
+
+    /// <summary>Adds everything recorded since the last drain into the given histograms (one per kind, then orders).</summary>
+    public void DrainInto(HistogramBase[] kindHistograms, HistogramBase orderHistogram, HistogramBase[] scratch)
+    {
+        for (var i = 0; i < KindCount; i++)
+        {
+            callRecorders[i].GetIntervalHistogramInto(scratch[i]);
+            kindHistograms[i].Add(scratch[i]);
+        }
+
+        orderRecorder.GetIntervalHistogramInto(scratch[KindCount]);
+        orderHistogram.Add(scratch[KindCount]);
+    }
+
+    /// <summary>Adds this shard's cumulative counters (since the start of the run) into <paramref name="totals"/>.</summary>
+    public void AddCountersTo(CounterTotals totals)
+    {
+        // Read orders first: values recorded after it only make the other counters run slightly ahead.
+        totals.Orders += Volatile.Read(ref orders);
+        totals.Rollbacks += Volatile.Read(ref rollbacks);
+        totals.OrderMicros += Volatile.Read(ref orderMicros);
+        totals.DeadlockRetries += Volatile.Read(ref deadlockRetries);
+        totals.Reconnects += Volatile.Read(ref reconnects);
+        for (var i = 0; i < KindCount; i++)
+        {
+            totals.CallCounts[i] += Volatile.Read(ref callCounts[i]);
+            totals.CallMicros[i] += Volatile.Read(ref callMicros[i]);
+            totals.Errors[i] += Volatile.Read(ref errors[i]);
+        }
+    }
+
+    public static long ToMicros(long ticks) => ticks * 1_000_000 / Stopwatch.Frequency;
+
+    private static long Clamp(long micros) => Math.Clamp(micros, 1, HistogramCodec.HighestMicroseconds);
+
+    private static Recorder NewRecorder() =>
+        new(1, HistogramCodec.HighestMicroseconds, HistogramCodec.SignificantDigits, static (id, low, high, digits) => new IntConcurrentHistogram(id, low, high, digits));
+}

@@ -1,0 +1,227 @@
+using System.Diagnostics;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Workload;
+using HdrHistogram;
+
+namespace DvdStore.Driver.Metrics;
+
+/// <summary>
+/// The reporter's side of the measurements: hands each virtual user its shard, and once per log interval
+/// drains every shard into interval histograms, adds measured intervals to the phase's histograms and turns
+/// counters into DS3's numbers. The warm-up reset only moves baselines, so users never see it. One reader
+/// thread (the controller) calls everything except <see cref="ShardFor"/>.
+/// </summary>
+public sealed class RunMetrics
+{
+    private readonly int targetCount;
+    private readonly List<MetricsShard>[] shardsByTarget;
+    private readonly LastOrdersWindow runWindow = new();
+    private readonly LastOrdersWindow[] targetWindows;
+    private readonly int shardsPerTarget;
+    private readonly HistogramBase[] intervalKinds;
+    private readonly HistogramBase intervalOrders;
+    private readonly HistogramBase[] scratch;
+    private readonly HistogramBase[] phaseKinds;
+    private readonly HistogramBase phaseOrders;
+    private long startTicks;
+    private CounterTotals[] phaseBase;
+    private CounterTotals[] lastInterval;
+    private long phaseStartTicks;
+    private long lastIntervalTicks;
+    private readonly long[] lastSampledMs;
+
+    /// <param name="targetCount">Number of targets.</param>
+    /// <param name="shardsPerTarget">Upper bound of shards per target; users beyond it share shards.</param>
+    public RunMetrics(int targetCount, int shardsPerTarget)
+    {
+        this.targetCount = targetCount;
+        this.shardsPerTarget = Math.Max(1, shardsPerTarget);
+        shardsByTarget = new List<MetricsShard>[targetCount];
+        targetWindows = new LastOrdersWindow[targetCount];
+        for (var t = 0; t < targetCount; t++)
+        {
+            shardsByTarget[t] = [];
+            targetWindows[t] = new LastOrdersWindow();
+        }
+
+        intervalKinds = NewHistograms(MetricsShard.KindCount);
+        intervalOrders = HistogramCodec.Create();
+        scratch = NewHistograms(MetricsShard.KindCount + 1);
+        phaseKinds = NewHistograms(MetricsShard.KindCount);
+        phaseOrders = HistogramCodec.Create();
+        phaseBase = NewTotals(targetCount + 1);
+        lastInterval = NewTotals(targetCount + 1);
+        lastSampledMs = new long[targetCount + 1];
+        Start(Stopwatch.GetTimestamp(), warmup: false);
+    }
+
+    /// <summary>Starts the clock at the common start (Stopwatch timestamp); with a warm-up, intervals do not count until <see cref="ResetPhase"/>.</summary>
+    public void Start(long nowTicks, bool warmup)
+    {
+        startTicks = nowTicks;
+        phaseStartTicks = nowTicks;
+        lastIntervalTicks = nowTicks;
+        lastInterval = ReadCounters();
+        phaseBase = lastInterval;
+        Measuring = !warmup;
+    }
+
+    /// <summary>True once the warm-up is over (or when there is none).</summary>
+    public bool Measuring { get; private set; } = true;
+
+    /// <summary>The shard a user records into: user k of a target uses shard k mod shardsPerTarget. Thread-safe for setup.</summary>
+    public MetricsShard ShardFor(int userOfTarget, int target)
+    {
+        lock (shardsByTarget)
+        {
+            var shards = shardsByTarget[target];
+            var index = userOfTarget % shardsPerTarget;
+            while (shards.Count <= index)
+            {
+                shards.Add(new MetricsShard(target, runWindow, targetWindows[target]));
+            }
+
+            return shards[index];
+        }
+    }
+
+    /// <summary>Counters since the start of the run, overall (index 0) and per target (1..n).</summary>
+    public CounterTotals[] ReadCounters()
+    {
+        var totals = NewTotals(targetCount + 1);
+        lock (shardsByTarget)
+        {
+            for (var t = 0; t < targetCount; t++)
+            {
+                foreach (var shard in shardsByTarget[t])
+                {
+                    shard.AddCountersTo(totals[0]);
+                    shard.AddCountersTo(totals[t + 1]);
+                }
+            }
+        }
+
+        return totals;
+    }
+
+    /// <summary>Closes the interval ending at <paramref name="nowTicks"/>: drains the shards and computes the log line.</summary>
+    public IntervalReport TakeInterval(long nowTicks)
+    {
+        var counters = ReadCounters();
+        foreach (var histogram in intervalKinds)
+        {
+            histogram.Reset();
+        }
+
+        intervalOrders.Reset();
+        lock (shardsByTarget)
+        {
+            foreach (var shard in shardsByTarget.SelectMany(static s => s))
+            {
+                shard.DrainInto(intervalKinds, intervalOrders, scratch);
+            }
+        }
+
+        if (Measuring)
+        {
+            for (var i = 0; i < intervalKinds.Length; i++)
+            {
+                phaseKinds[i].Add(intervalKinds[i]);
+            }
+
+            phaseOrders.Add(intervalOrders);
+        }
+
+        var elapsed = Seconds(nowTicks - phaseStartTicks);
+        var lines = new TargetLine[targetCount + 1];
+        for (var i = 0; i <= targetCount; i++)
+        {
+            var phase = counters[i].Minus(phaseBase[i]);
+            var delta = counters[i].Minus(lastInterval[i]);
+            // rt_tot_sampled: the average order time of this interval, 0 when none finished (DS3).
+            lastSampledMs[i] = Ds3Formulas.AverageMs(delta.OrderMicros, delta.Orders);
+            lines[i] = Line(phase, elapsed, i == 0 ? runWindow : targetWindows[i - 1], lastSampledMs[i]);
+        }
+
+        var interval = counters[0].Minus(lastInterval[0]);
+        var report = new IntervalReport(
+            elapsed,
+            Seconds(nowTicks - startTicks),
+            Seconds(nowTicks - lastIntervalTicks),
+            Measuring,
+            lines[0],
+            lines[1..],
+            interval.Orders,
+            interval.Rollbacks,
+            intervalOrders.Copy());
+        lastInterval = counters;
+        lastIntervalTicks = nowTicks;
+        return report;
+    }
+
+    /// <summary>
+    /// The warm-up reset (ds3-facts §4.6, with every counter reset — DS3 forgot several): the phase clock
+    /// restarts and all phase numbers start from zero. Call right after the interval that ends the warm-up.
+    /// </summary>
+    public void ResetPhase(long nowTicks)
+    {
+        phaseBase = ReadCounters();
+        lastInterval = phaseBase;
+        foreach (var histogram in phaseKinds)
+        {
+            histogram.Reset();
+        }
+
+        phaseOrders.Reset();
+        runWindow.Clear();
+        foreach (var window in targetWindows)
+        {
+            window.Clear();
+        }
+
+        Array.Clear(lastSampledMs);
+        phaseStartTicks = nowTicks;
+        lastIntervalTicks = nowTicks;
+        Measuring = true;
+    }
+
+    /// <summary>The measured phase up to <paramref name="nowTicks"/> (call after the last <see cref="TakeInterval"/>).</summary>
+    public PhaseSummary Summarize(long nowTicks)
+    {
+        var counters = ReadCounters();
+        var elapsed = Seconds(nowTicks - phaseStartTicks);
+        var phases = new CounterTotals[targetCount + 1];
+        var lines = new TargetLine[targetCount + 1];
+        for (var i = 0; i <= targetCount; i++)
+        {
+            phases[i] = counters[i].Minus(phaseBase[i]);
+            lines[i] = Line(phases[i], elapsed, i == 0 ? runWindow : targetWindows[i - 1], lastSampledMs[i]);
+        }
+
+        var run = phases[0];
+        var transactions = Enum.GetValues<TransactionKind>()
+            .Select(kind => StatsBuilder.From(kind.ToString(), phaseKinds[(int)kind], run.CallCounts[(int)kind], run.CallMicros[(int)kind], run.Errors[(int)kind]))
+            .ToList();
+        var order = StatsBuilder.From("Order", phaseOrders, run.Orders, run.OrderMicros, run.TotalErrors);
+        return new PhaseSummary(elapsed, run, phases[1..], lines[0], lines[1..], order, transactions);
+    }
+
+    /// <summary>Seconds since the phase started.</summary>
+    public double PhaseSeconds(long nowTicks) => Seconds(nowTicks - phaseStartTicks);
+
+    public static double Seconds(long ticks) => (double)ticks / Stopwatch.Frequency;
+
+    private static TargetLine Line(CounterTotals phase, double elapsed, LastOrdersWindow window, long sampledMs) => new(
+        phase.Orders,
+        Ds3Formulas.Opm(phase.Orders, elapsed),
+        window.MaxMicros() / 1000,
+        Ds3Formulas.AverageMs(phase.OrderMicros, phase.Orders),
+        sampledMs,
+        phase.Rollbacks,
+        Ds3Formulas.RollbackPercent(phase.Rollbacks, phase.Orders),
+        phase.CommittedOrders);
+
+    private static HistogramBase[] NewHistograms(int count) => Enumerable.Range(0, count).Select(static _ => (HistogramBase)HistogramCodec.Create()).ToArray();
+
+    private static CounterTotals[] NewTotals(int count) => Enumerable.Range(0, count).Select(static _ => new CounterTotals()).ToArray();
+}

@@ -1,0 +1,12 @@
+namespace DvdStore.Driver.Metrics;
+
+/// <summary>DS3's periodic numbers for the whole run or one target (ds3-facts §4.8), since the phase start.</summary>
+public sealed record TargetLine(
+    long Orders,
+    long Opm,
+    long LastNMaxMs,
+    long AverageMs,
+    long SampledMs,
+    long Rollbacks,
+    double RollbackPercent,
+    long CommittedOrders);

@@ -1,0 +1,93 @@
+using System.Diagnostics;
+
+namespace DvdStore.Driver.Running;
+
+/// <summary>
+/// Watches whether the driver itself is the bottleneck: its CPU time against wall time × usable CPUs, and
+/// how late a 100 ms thread-pool tick fires (scheduling lag: a starved pool delays every user's timing).
+/// Read per interval by the controller.
+/// </summary>
+public sealed class ClientLoadMonitor : IAsyncDisposable
+{
+    public const int TickMs = 100;
+
+    private readonly int cpus;
+    private readonly CancellationTokenSource stop = new();
+    private readonly Task ticker;
+    private TimeSpan lastCpu;
+    private long lastWall;
+    private long maxLagMicros;
+    private long lagSumMicros;
+    private long lagTicks;
+
+    public ClientLoadMonitor(int usableCpus)
+    {
+        cpus = Math.Max(1, usableCpus);
+        lastCpu = Process.GetCurrentProcess().TotalProcessorTime;
+        lastWall = Stopwatch.GetTimestamp();
+        ticker = Task.Run(TickAsync);
+    }
+
+    /// <summary>Highest interval CPU % seen in the measured phase.</summary>
+    public double PeakCpuPercent { get; private set; }
+
+    /// <summary>Worst tick lateness seen in the measured phase, ms.</summary>
+    public double PeakLagMs { get; private set; }
+
+    /// <summary>CPU seconds the process used in total.</summary>
+    public static double ProcessCpuSeconds => Process.GetCurrentProcess().TotalProcessorTime.TotalSeconds;
+
+    /// <summary>The interval since the last call: CPU % of the usable CPUs and the worst lag, ms.</summary>
+    public (double CpuPercent, double MaxLagMs, double MeanLagMs) Sample(bool measured)
+    {
+        var cpu = Process.GetCurrentProcess().TotalProcessorTime;
+        var wall = Stopwatch.GetTimestamp();
+        var wallSeconds = (double)(wall - lastWall) / Stopwatch.Frequency;
+        var percent = wallSeconds <= 0 ? 0 : 100.0 * (cpu - lastCpu).TotalSeconds / (wallSeconds * cpus);
+        lastCpu = cpu;
+        lastWall = wall;
+        var max = Interlocked.Exchange(ref maxLagMicros, 0) / 1000.0;
+        var sum = Interlocked.Exchange(ref lagSumMicros, 0);
+        var ticks = Interlocked.Exchange(ref lagTicks, 0);
+        if (measured)
+        {
+            PeakCpuPercent = Math.Max(PeakCpuPercent, percent);
+            PeakLagMs = Math.Max(PeakLagMs, max);
+        }
+
+        return (percent, max, ticks == 0 ? 0 : sum / 1000.0 / ticks);
+    }
+
+    private async Task TickAsync()
+    {
+        while (!stop.IsCancellationRequested)
+        {
+            var before = Stopwatch.GetTimestamp();
+            try
+            {
+                await Task.Delay(TickMs, stop.Token).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException)
+            {
+                return;
+            }
+
+            var lateMicros = Math.Max(0, (long)((Stopwatch.GetElapsedTime(before).TotalMilliseconds - TickMs) * 1000));
+            Interlocked.Add(ref lagSumMicros, lateMicros);
+            Interlocked.Increment(ref lagTicks);
+            long seen;
+            do
+            {
+                seen = Interlocked.Read(ref maxLagMicros);
+            }
+            while (lateMicros > seen && Interlocked.CompareExchange(ref maxLagMicros, lateMicros, seen) != seen);
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await stop.CancelAsync().ConfigureAwait(false);
+        await ticker.ConfigureAwait(false);
+        stop.Dispose();
+    }
+}

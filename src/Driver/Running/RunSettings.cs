@@ -1,0 +1,133 @@
+using System.Globalization;
+using DvdStore.Driver.Workload;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Driver.Running;
+
+/// <summary>
+/// Everything a run needs, already validated. The CLI builds it from DS3 parameters and modern options;
+/// other code (the quickstart) may build it directly. Defaults are DS3's (ds3-facts §4.2).
+/// </summary>
+public sealed record RunSettings
+{
+    /// <summary>The databases to drive; users are spread round-robin over them (user i → target i mod n).</summary>
+    public required IReadOnlyList<StoreTarget> Targets { get; init; }
+
+    /// <summary>The DS3 names of the targets (host names), for output; defaults to the redacted connections.</summary>
+    public IReadOnlyList<string>? TargetNames { get; init; }
+
+    /// <summary>Virtual users per target (DS3 n_threads).</summary>
+    public int UsersPerTarget { get; init; } = 1;
+
+    /// <summary>Users connected per second during the ramp.</summary>
+    public double RampRate { get; init; } = 10;
+
+    /// <summary>Measured run length; null = until stopped (DS3 run_time 0).</summary>
+    public TimeSpan? RunTime { get; init; }
+
+    public TimeSpan Warmup { get; init; } = TimeSpan.FromMinutes(1);
+
+    public StoreSize DbSize { get; init; } = new(10, SizeUnit.MB);
+
+    /// <summary>The order mix; customer and product counts are taken from <see cref="DbSize"/>.</summary>
+    public WorkloadSettings Workload { get; init; } = new();
+
+    public int LogFrequencySeconds { get; init; } = 10;
+
+    public LogTimestamp LogTimestamp { get; init; } = LogTimestamp.None;
+
+    public OutputFormat OutputFormat { get; init; } = OutputFormat.Text;
+
+    /// <summary>DS3 detailed_view: per-target lines each interval (with more than one target).</summary>
+    public bool DetailedView { get; init; }
+
+    /// <summary>DS3's CSV of periodic lines (out_filename), written at the end; null = none.</summary>
+    public string? Ds3CsvFile { get; init; }
+
+    /// <summary>Folder for result.json and the interval CSV.</summary>
+    public string OutputDirectory { get; init; } = "results";
+
+    public IReadOnlyDictionary<string, string> Labels { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>Seed of all users' random streams; the same seed replays the same orders per user.</summary>
+    public long Seed { get; init; } = System.Environment.TickCount64;
+
+    /// <summary>Common start time (UTC) for several drivers; null = as soon as all users are connected.</summary>
+    public DateTimeOffset? StartAt { get; init; }
+
+    public RetryPolicy Retry { get; init; } = new();
+
+    /// <summary>Compare the ORDERS rows the database gained with the orders the driver committed.</summary>
+    public bool CrossCheck { get; init; } = true;
+
+    /// <summary>How long users may take to finish their last order after the end before their calls are cancelled.</summary>
+    public TimeSpan StopGrace { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>Accepted for DS3 compatibility; web targets and remote CPU sampling are not supported.</summary>
+    public string VirtDir { get; init; } = "ds3";
+
+    public string PageType { get; init; } = "php";
+
+    public string WindowsPerfHost { get; init; } = "";
+
+    public string LinuxPerfHost { get; init; } = "";
+
+    public int TotalUsers => UsersPerTarget * Targets.Count;
+
+    public IReadOnlyList<string> Names => TargetNames ?? Targets.Select(static t => t.RedactedConnection).ToList();
+
+    /// <summary>The workload with the store's counts filled in from <see cref="DbSize"/>.</summary>
+    public WorkloadSettings EffectiveWorkload()
+    {
+        var counts = RowCounts.For(DbSize);
+        return Workload with { Customers = counts.Customers, Products = counts.Products };
+    }
+
+    /// <summary>Every effective parameter by its DS3 name (plus the modern ones); connections without passwords.</summary>
+    public IReadOnlyDictionary<string, string> ToParameters()
+    {
+        static string F(double value) => value.ToString(CultureInfo.InvariantCulture);
+        var w = Workload;
+        return new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["target"] = string.Join(';', Names),
+            ["n_threads"] = UsersPerTarget.ToString(CultureInfo.InvariantCulture),
+            ["ramp_rate"] = F(RampRate),
+            ["run_time"] = RunTime is { } run ? F(run.TotalMinutes) : "0",
+            ["db_size"] = DbSize.ToString(),
+            ["warmup_time"] = F(Warmup.TotalMinutes),
+            ["think_time"] = F(w.ThinkTimeSeconds),
+            ["pct_newcustomers"] = F(w.PctNewCustomers),
+            ["pct_newmember"] = F(w.PctNewMember),
+            ["n_searches"] = w.Searches.ToString(CultureInfo.InvariantCulture),
+            ["search_batch_size"] = w.SearchBatchSize.ToString(CultureInfo.InvariantCulture),
+            ["n_reviews"] = w.Reviews.ToString(CultureInfo.InvariantCulture),
+            ["pct_newreviews"] = F(w.PctNewReviews),
+            ["pct_newhelpfulness"] = F(w.PctNewHelpfulness),
+            ["n_line_items"] = w.LineItems.ToString(CultureInfo.InvariantCulture),
+            ["virt_dir"] = VirtDir,
+            ["page_type"] = PageType,
+            ["windows_perf_host"] = WindowsPerfHost,
+            ["linux_perf_host"] = RedactPerfHosts(LinuxPerfHost),
+            ["detailed_view"] = DetailedView ? "Y" : "N",
+            ["out_filename"] = Ds3CsvFile ?? "",
+            ["ds2_mode"] = w.Ds2Mode ? "Y" : "N",
+            ["log_freq"] = LogFrequencySeconds.ToString(CultureInfo.InvariantCulture),
+            ["log_timestamp"] = LogTimestamp.ToString().ToUpperInvariant(),
+            ["engine"] = string.Join(';', Targets.Select(static t => EngineCatalog.NameOf(t.Engine.Kind)).Distinct()),
+            ["connection"] = string.Join(';', Targets.Select(static t => t.RedactedConnection)),
+            ["seed"] = Seed.ToString(CultureInfo.InvariantCulture),
+            ["start_at"] = StartAt?.UtcDateTime.ToString("O", CultureInfo.InvariantCulture) ?? "",
+            ["output_format"] = OutputFormat.ToString().ToLowerInvariant(),
+            ["out"] = OutputDirectory,
+            ["cross_check"] = CrossCheck ? "Y" : "N",
+            ["database_down_limit_s"] = F(Retry.DatabaseDownLimit.TotalSeconds),
+        };
+    }
+
+    /// <summary>DS3's linux_perf_host entries are user:password:host; the password never leaves the process.</summary>
+    public static string RedactPerfHosts(string hosts) =>
+        string.Join(';', hosts.Split(';').Select(static h => h.Split(':') is [var user, _, var host] ? $"{user}:***:{host}" : h));
+}

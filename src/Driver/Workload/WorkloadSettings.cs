@@ -1,0 +1,40 @@
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Driver.Workload;
+
+/// <summary>The order mix: DS3's parameters (ds3-facts §4.2) and the store's size-driven counts.</summary>
+public sealed record WorkloadSettings
+{
+    public long Customers { get; init; } = 20_000;
+
+    public long Products { get; init; } = 10_000;
+
+    public double PctNewCustomers { get; init; } = 20;
+
+    public double PctNewMember { get; init; } = 1;
+
+    public int Searches { get; init; } = 3;
+
+    public int SearchBatchSize { get; init; } = 5;
+
+    public int Reviews { get; init; } = 3;
+
+    public double PctNewReviews { get; init; } = 5;
+
+    public double PctNewHelpfulness { get; init; } = 10;
+
+    public int LineItems { get; init; } = 5;
+
+    /// <summary>DS2 mode: skip membership, review browsing and fetching, new reviews and ratings.</summary>
+    public bool Ds2Mode { get; init; }
+
+    /// <summary>Mean think time between orders, seconds.</summary>
+    public double ThinkTimeSeconds { get; init; }
+
+    /// <summary>The counts for a store of the given size (ds3-facts §2.2).</summary>
+    public static WorkloadSettings ForSize(StoreSize size)
+    {
+        var counts = RowCounts.For(size);
+        return new WorkloadSettings { Customers = counts.Customers, Products = counts.Products };
+    }
+}
