@@ -9,5 +9,6 @@ internal static class CommandSet
     public static IEnumerable<Command> All()
     {
         yield return SchemaCommand.Create();
+        yield return DvdStore.Driver.Cli.RunCommand.Create();
     }
 }

@@ -1,0 +1,146 @@
+using DvdStore.Cli;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Schema.Engines;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Driver;
+
+/// <summary>
+/// Short real runs (a few seconds) of the driver against a 1MB store on each engine: orders commit, the
+/// database gains exactly the orders the driver counted, and the result file reads back. Nothing is timed.
+/// </summary>
+public sealed class DriverRunTests
+{
+    [SkippableTheory]
+    [InlineData(EngineKind.Sqlite)]
+    [InlineData(EngineKind.MySql)]
+    [InlineData(EngineKind.PostgreSql)]
+    public async Task A_short_run_commits_orders_that_the_database_confirms(EngineKind kind)
+    {
+        await using var store = await CreateStoreAsync(kind);
+        var ordersBefore = await store.CountAsync("ORDERS");
+        var output = new StringWriter();
+        var outcome = await DriverRunner.RunAsync(Settings(store, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)), output, CancellationToken.None);
+        var result = outcome.Result;
+
+        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
+        Assert.True(result.Totals.Orders > 0, output.ToString());
+        Assert.Equal(result.Totals.Orders, result.Totals.CommittedOrders + result.Totals.Rollbacks);
+        Assert.NotNull(result.CrossCheck);
+        Assert.True(result.CrossCheck!.Matches, output.ToString());
+        Assert.Equal(ordersBefore, result.CrossCheck.OrdersBefore);
+        Assert.Equal(await store.CountAsync("ORDERS") - ordersBefore, result.CrossCheck.DriverCommitted);
+        Assert.True(result.CrossCheck.DriverCommitted >= result.Totals.CommittedOrders);
+        var purchase = Assert.Single(result.Transactions, static t => t.Kind == "Purchase");
+        Assert.Equal(result.Totals.Orders, purchase.Count);
+        Assert.True(purchase.P50Ms > 0 && purchase.P50Ms <= purchase.P99Ms && purchase.P99Ms <= purchase.MaxMs);
+        Assert.Equal(result.Totals.Orders, result.OrderResponse.Count);
+        Assert.Contains(result.Intervals, static i => !i.Measured);
+        Assert.Contains(result.Intervals, static i => i.Measured);
+        if (result.Totals.Orders >= 50)
+        {
+            // Every 5th product has 1 in stock: a quantity of 2 or 3 of it rolls the order back.
+            Assert.True(result.Totals.Rollbacks > 0);
+        }
+
+        var read = await RunResultReader.ReadAsync(outcome.ResultPath, CancellationToken.None);
+        Assert.Equal(result.RunId, read.RunId);
+        Assert.Equal(result.Totals.Orders, read.Totals.Orders);
+        Assert.Equal(HistogramCodec.Decode(purchase.Histogram).TotalCount, HistogramCodec.Decode(read.Transactions.Single(static t => t.Kind == "Purchase").Histogram).TotalCount);
+        Assert.DoesNotContain("Password", read.Parameters["connection"], StringComparison.OrdinalIgnoreCase);
+        Assert.True(File.Exists(outcome.IntervalsPath));
+        Assert.Equal(result.Intervals.Count + 1, File.ReadAllLines(outcome.IntervalsPath).Length);
+        Assert.True(read.Context.Client.OnlineCpuCount > 0);
+        Assert.Equal(EngineCatalog.NameOf(kind), Assert.Single(read.Context.Servers).Engine);
+    }
+
+    [Fact]
+    public async Task Cancelling_a_run_without_an_end_still_writes_a_checked_result()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        using var cancel = new CancellationTokenSource();
+        var settings = Settings(store, null, TimeSpan.Zero);
+        cancel.CancelAfter(TimeSpan.FromSeconds(2));
+        var outcome = await DriverRunner.RunAsync(settings, TextWriter.Null, cancel.Token);
+
+        Assert.Equal(RunOutcome.Cancelled, outcome.Result.Outcome);
+        Assert.Equal(130, outcome.ExitCode);
+        Assert.True(outcome.Result.CrossCheck!.Matches);
+        Assert.Equal(RunOutcome.Cancelled, RunResultReader.Read(outcome.ResultPath).Outcome);
+        Assert.Contains(outcome.Result.Findings, static f => f.Code == "cancelled");
+    }
+
+    [Fact]
+    public async Task The_run_command_takes_ds3_parameters_and_prints_ds3_lines()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
+        var ds3Csv = Path.Combine(dir, "ds3.csv");
+        var config = Path.Combine(dir, "ds3.conf");
+        await File.WriteAllTextAsync(config, "n_threads=4\nrun_time=5\n\n# comment\nlog_freq=1\n");
+        var output = new StringWriter();
+        var error = new StringWriter();
+
+        var code = await CliApp.RunAsync(
+        [
+            "run", "--engine=sqlite", $"--connection={store.Target.ConnectionString}", "--db_size=1MB", $"--config_file={config}",
+            "--n_threads=2", "--duration=2s", "--warmup_time=0", "--output_format=ds3", $"--out={dir}", $"--out_filename={ds3Csv}", "--label", "case=cli",
+        ], output, error, CancellationToken.None);
+
+        var text = output.ToString();
+        Assert.True(code == 0, text + error);
+        Assert.Contains("n_threads: 2", text, StringComparison.Ordinal);
+        Assert.Contains("n_line_items5", text, StringComparison.Ordinal);
+        Assert.Contains("Final (", text, StringComparison.Ordinal);
+        Assert.Contains("rt_rewmember_avg_msec=", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("-2147483648", text, StringComparison.Ordinal);
+        Assert.Contains("Run over", text, StringComparison.Ordinal);
+        var lines = await File.ReadAllLinesAsync(ds3Csv);
+        Assert.StartsWith("datetime et, n_overall", lines[0], StringComparison.Ordinal);
+        Assert.True(lines.Length >= 2);
+        var result = RunResultReader.Read(Directory.GetFiles(dir, "*.result.json").Single());
+        Assert.Equal("cli", result.Context.Labels["case"]);
+        Assert.Equal("2", result.Parameters["n_threads"]);
+        Assert.Equal("1", result.Parameters["log_freq"]);
+    }
+
+    [Fact]
+    public async Task A_store_that_does_not_exist_is_a_one_line_error()
+    {
+        var output = new StringWriter();
+        var error = new StringWriter();
+        var file = TestServers.TempFile("empty.db");
+        var code = await CliApp.RunAsync(["run", "--engine=sqlite", $"--connection=Data Source={file}", "--duration=1s", "--warmup=0"], output, error, CancellationToken.None);
+
+        Assert.NotEqual(0, code);
+        Assert.Contains("dvdstore load", error.ToString(), StringComparison.Ordinal);
+        Assert.Single(error.ToString().Trim().Split('\n'));
+    }
+
+    internal static RunSettings Settings(DriverTestStore store, TimeSpan? run, TimeSpan warmup) => new()
+    {
+        Targets = [store.Target],
+        UsersPerTarget = 3,
+        RampRate = 100,
+        RunTime = run,
+        Warmup = warmup,
+        DbSize = DriverTestStore.Size,
+        LogFrequencySeconds = 1,
+        OutputDirectory = Path.GetDirectoryName(TestServers.TempFile("x"))!,
+        Seed = 42,
+    };
+
+    private static async Task<DriverTestStore> CreateStoreAsync(EngineKind kind)
+    {
+        try
+        {
+            return await DriverTestStore.CreateAsync(kind);
+        }
+        catch (NotImplementedException)
+        {
+            // The engine is still a placeholder on this branch (PostgreSQL lands from eng-pg).
+            throw new SkipException($"the {kind} engine is not implemented on this branch yet");
+        }
+    }
+}
