@@ -10,5 +10,6 @@ internal static class CommandSet
     {
         yield return SchemaCommand.Create();
         yield return DvdStore.Driver.Cli.RunCommand.Create();
+        yield return DvdStore.Driver.Cli.SweepCommand.Create();
     }
 }
