@@ -46,4 +46,7 @@ public sealed class IntervalSample
 
     /// <summary>Users running.</summary>
     public int Users { get; init; }
+
+    /// <summary>The database server in this interval (CPU, disk, engine counters); null when server metrics were off.</summary>
+    public ServerIntervalMetrics? Server { get; init; }
 }

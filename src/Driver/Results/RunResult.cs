@@ -57,4 +57,7 @@ public sealed class RunResult
 
     /// <summary>Warnings and errors found during the run (client saturation, reconnects, cross-check).</summary>
     public IReadOnlyList<Finding> Findings { get; init; } = [];
+
+    /// <summary>The database server over the measured window (CPU %, IOPS, engine TPM); null when server metrics were off.</summary>
+    public ServerMetricsSummary? ServerMetrics { get; init; }
 }

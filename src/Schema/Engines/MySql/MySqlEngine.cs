@@ -23,6 +23,10 @@ public sealed partial class MySqlEngine : IEngine
     // NO_BACKSLASH_ESCAPES or ANSI_QUOTES in a server default would change how their text is read.
     private const string ProgramSqlMode = "STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION";
 
+    // The oldest servers the store is built on (see UnsupportedServerReason).
+    private static readonly Version MinimumMySql = new(8, 0);
+    private static readonly Version MinimumMariaDb = new(10, 6);
+
     private static readonly string[] ProgrammabilityFiles = ["procedures.sql", "reorder-trigger.sql"];
 
     private static readonly Lazy<IReadOnlyList<SqlScript>> Scripts = new(() =>
@@ -97,9 +101,19 @@ public sealed partial class MySqlEngine : IEngine
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
     {
         await RequireDatabaseAsync(connection, cancellationToken).ConfigureAwait(false);
+        await RequireSupportedServerAsync(connection, cancellationToken).ConfigureAwait(false);
         if (phase != SchemaPhase.Programmability)
         {
-            await connection.ExecuteAllAsync(Statements(phase), cancellationToken).ConfigureAwait(false);
+            try
+            {
+                await connection.ExecuteAllAsync(Statements(phase), cancellationToken).ConfigureAwait(false);
+            }
+            finally
+            {
+                // The Keys phase turns foreign key checks off for its ALTERs; never leave them off when one fails.
+                await connection.ExecuteAsync("SET SESSION foreign_key_checks = 1", CancellationToken.None).ConfigureAwait(false);
+            }
+
             return;
         }
 
@@ -266,7 +280,12 @@ public sealed partial class MySqlEngine : IEngine
             "SET SESSION innodb_ft_enable_stopword = 0",
             .. dialect.CreateIndexes(),
             .. MySqlDialect.CreateFullTextIndexes(),
+            // With checks on, ADD FOREIGN KEY copies the whole table (ALGORITHM=COPY, ~12 s per million rows); off, it
+            // is in place and takes a moment. The loaded rows are the generator's, consistent by construction (DS3's
+            // MySQL load also ran with FOREIGN_KEY_CHECKS=0); every later write is checked.
+            "SET SESSION foreign_key_checks = 0",
             .. dialect.CreateForeignKeys(),
+            "SET SESSION foreign_key_checks = 1",
         ],
         _ => throw new ArgumentOutOfRangeException(nameof(phase), phase, null),
     };
@@ -276,6 +295,36 @@ public sealed partial class MySqlEngine : IEngine
         await using var command = connection.Command("SET SESSION sql_mode = @mode");
         command.Add("@mode", mode);
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Why the server of this VERSION() cannot hold the store, or null when it can. The store's SQL needs MySQL 8.0
+    /// (REGEXP_REPLACE, ICU regular expressions) or MariaDB 10.6 (the oldest maintained release it is tested on).
+    /// </summary>
+    internal static string? UnsupportedServerReason(string version)
+    {
+        var match = LeadingVersionPattern().Match(version);
+        if (!match.Success)
+        {
+            return null; // An unknown format: let the server's own errors speak.
+        }
+
+        var found = new Version(int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture), int.Parse(match.Groups[2].Value, CultureInfo.InvariantCulture));
+        var (product, minimum) = version.Contains("MariaDB", StringComparison.OrdinalIgnoreCase)
+            ? ("MariaDB", MinimumMariaDb)
+            : ("MySQL", MinimumMySql);
+        return found >= minimum
+            ? null
+            : $"the server is {product} {version}; the store needs {product} {minimum.Major}.{minimum.Minor} or later (upgrade the server or use another engine).";
+    }
+
+    private static async Task RequireSupportedServerAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command("SELECT VERSION()");
+        if (UnsupportedServerReason(await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false) ?? "") is { } reason)
+        {
+            throw new UserError(reason);
+        }
     }
 
     private static async Task RequireDatabaseAsync(DbConnection connection, CancellationToken cancellationToken)
@@ -290,14 +339,21 @@ public sealed partial class MySqlEngine : IEngine
     private static MySqlConnection AsMySql(DbConnection connection) =>
         connection as MySqlConnection ?? throw new ArgumentException($"expected a MySqlConnection, got {connection.GetType().Name}", nameof(connection));
 
+    // Names go into DDL text, so only plain identifiers (all store tables are) are accepted.
     private static string StoreTableName(TableSpec table) =>
-        StoreModel.Tables.Any(t => t.Name == table.Name) ? table.Name : throw new ArgumentException($"{table.Name} is not a store table", nameof(table));
+        PlainIdentifierPattern().IsMatch(table.Name) ? table.Name : throw new ArgumentException($"'{table.Name}' is not a plain table name", nameof(table));
 
     private static bool SetsKey(string connectionString, params string[] keys)
     {
         var builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
         return builder.Keys.Cast<string>().Any(k => keys.Contains(k.ToLowerInvariant()));
     }
+
+    [GeneratedRegex(@"^(\d+)\.(\d+)")]
+    private static partial Regex LeadingVersionPattern();
+
+    [GeneratedRegex("^[A-Za-z_][A-Za-z0-9_]*$")]
+    private static partial Regex PlainIdentifierPattern();
 
     [GeneratedRegex(@"^CREATE PROCEDURE (\w+)", RegexOptions.Multiline)]
     private static partial Regex CreateProcedurePattern();

@@ -1,37 +1,133 @@
 using System.Data.Common;
+using System.Globalization;
+
 using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Model;
+
+using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Schema.Engines.SqlServer;
 
-/// <summary>SQL Server: PLACEHOLDER until this engine is written.</summary>
+/// <summary>
+/// SQL Server 2019+ through Microsoft.Data.SqlClient: IDENTITY ids, T-SQL procedures with DS3's names and parameters,
+/// an AFTER UPDATE re-order trigger, full-text search on PRODUCTS(ACTOR, TITLE) and SqlBulkCopy loads.
+/// </summary>
 public sealed class SqlServerEngine : IEngine
 {
+    internal const string BatchSeparator = "GO";
+    internal const string FullTextCatalog = "FULLTEXTCAT_DSPROD";
+
+    /// <summary>Resets an identity so the next generated id is @lastId + 1 (a never-used identity takes the reseed value itself).</summary>
+    internal const string ResetIdentitySql = """
+        DECLARE @next BIGINT = @lastId;
+        IF EXISTS (SELECT 1 FROM sys.identity_columns WHERE object_id = OBJECT_ID(@table) AND last_value IS NULL)
+            SET @next = @lastId + 1;
+        DBCC CHECKIDENT (@table, RESEED, @next) WITH NO_INFOMSGS;
+        """;
+
+    internal const string PopulateStatusSql = $"SELECT CAST(FULLTEXTCATALOGPROPERTY('{FullTextCatalog}', 'PopulateStatus') AS INT)";
+
+    private static readonly SqlServerDialect Dialect = new();
+
     public EngineKind Kind => EngineKind.SqlServer;
 
     public string DisplayName => "SQL Server";
 
-    public DbConnection CreateConnection(string connectionString) => throw new NotImplementedException();
+    /// <summary>SELECT of how many store tables exist in the connection's default schema.</summary>
+    internal static string StoreExistsSql =>
+        $"SELECT COUNT(*) FROM sys.tables WHERE schema_id = SCHEMA_ID() AND name IN ({string.Join(", ", StoreModel.Tables.Select(t => $"'{t.Name}'"))})";
+
+    public DbConnection CreateConnection(string connectionString)
+    {
+        try
+        {
+            return new SqlConnection(connectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new UserError($"the --connection value is not a SQL Server connection string ({e.Message}); e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+        }
+    }
 
     public string Parameter(string name) => "@" + name;
 
-    public string RenderDdl(SchemaPhase phase) => throw new NotImplementedException();
+    /// <summary>One .sql file of this engine's Sql/ folder, split on GO lines.</summary>
+    internal static SqlScript Script(string fileName) => SqlScript.Load("SqlServer", fileName, BatchSeparator);
 
-    public Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken) => throw new NotImplementedException();
+    /// <summary>The batches of one build phase, each sent on its own (GO-separated when printed).</summary>
+    internal static IReadOnlyList<string> Batches(SchemaPhase phase) => phase switch
+    {
+        SchemaPhase.Tables => [.. Dialect.CreateTables(), .. Dialect.InsertCategories()],
+        SchemaPhase.Keys => [.. Dialect.CreateIndexes(), .. Dialect.CreateForeignKeys(), .. Script("fulltext.sql").Batches],
+        SchemaPhase.Programmability => [.. Script("procedures.sql").Batches, .. Script("reorder-trigger.sql").Batches],
+        _ => throw new ArgumentOutOfRangeException(nameof(phase), phase, "unknown phase"),
+    };
 
-    public Task<bool> StoreExistsAsync(DbConnection connection, CancellationToken cancellationToken) => throw new NotImplementedException();
+    /// <summary>Everything DropAsync sends: procedures and the full-text index, the tables children first, then the catalog.</summary>
+    internal static IReadOnlyList<string> DropBatches() =>
+        [.. Script("drop.sql").Batches, .. Dialect.DropTables(), .. Script("drop-catalog.sql").Batches];
 
-    public Task DropAsync(DbConnection connection, CancellationToken cancellationToken) => throw new NotImplementedException();
+    /// <summary>UPDATE STATISTICS for every store table.</summary>
+    internal static IReadOnlyList<string> AnalyzeBatches() => StoreModel.Tables.Select(t => $"UPDATE STATISTICS {t.Name}").ToArray();
 
-    public Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken) => throw new NotImplementedException();
+    public string RenderDdl(SchemaPhase phase) =>
+        string.Concat(Batches(phase).Select(b => b + "\n" + BatchSeparator + "\n"));
 
-    public Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken) => throw new NotImplementedException();
+    public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
+    {
+        await connection.ExecuteAllAsync(Batches(phase), cancellationToken).ConfigureAwait(false);
+        if (phase == SchemaPhase.Keys)
+        {
+            await WaitForFullTextPopulationAsync(connection, cancellationToken).ConfigureAwait(false);
+        }
+    }
 
-    public Task AnalyzeAsync(DbConnection connection, CancellationToken cancellationToken) => throw new NotImplementedException();
+    public async Task<bool> StoreExistsAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(StoreExistsSql);
+        return await command.ScalarAsync<int>(cancellationToken).ConfigureAwait(false) > 0;
+    }
 
-    public IStoreCommands CreateStoreCommands(DbConnection connection) => throw new NotImplementedException();
+    public Task DropAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        connection.ExecuteAllAsync(DropBatches(), cancellationToken);
 
-    public FailureKind Classify(Exception error) => FailureKind.Other;
+    public Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken) =>
+        Task.FromResult<IBulkWriter>(new SqlServerBulkWriter(Sql(connection), table));
 
-    public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) => throw new NotImplementedException();
+    public async Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken)
+    {
+        if (table.IdentityColumn is null)
+        {
+            throw new ArgumentException($"{table.Name} has no identity column.", nameof(table));
+        }
+
+        await using var command = connection.Command(ResetIdentitySql);
+        command.Add("@table", table.Name, System.Data.DbType.AnsiString);
+        command.Add("@lastId", lastId, System.Data.DbType.Int64);
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task AnalyzeAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        connection.ExecuteAllAsync(AnalyzeBatches(), cancellationToken);
+
+    public IStoreCommands CreateStoreCommands(DbConnection connection) => new SqlServerStoreCommands(Sql(connection));
+
+    public FailureKind Classify(Exception error) => SqlServerFailures.Classify(error);
+
+    public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        SqlServerServerFacts.DescribeAsync(connection, DisplayName, cancellationToken);
+
+    private static SqlConnection Sql(DbConnection connection) =>
+        connection as SqlConnection ?? throw new ArgumentException($"a SQL Server connection is needed, not {connection.GetType().Name}.", nameof(connection));
+
+    /// <summary>Full-text population runs in the background; searches see every product only once it is idle (status 0).</summary>
+    private static async Task WaitForFullTextPopulationAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(PopulateStatusSql);
+        while (await command.ScalarAsync<int>(cancellationToken).ConfigureAwait(false) != 0)
+        {
+            await Task.Delay(TimeSpan.FromSeconds(1), cancellationToken).ConfigureAwait(false);
+        }
+    }
 }

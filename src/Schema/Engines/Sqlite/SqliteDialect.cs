@@ -8,8 +8,8 @@ namespace DvdStore.Schema.Engines.Sqlite;
 
 /// <summary>
 /// SQLite's rendering of the store. SQLite has only storage classes, so every integer is INTEGER (the exact type name
-/// "INTEGER" is what makes a one-column primary key an alias of the rowid: new rows then get max(id) + 1 with no
-/// sequence; "BIGINT PRIMARY KEY" would not alias), text is TEXT, money NUMERIC and dates ISO-8601 TEXT ('YYYY-MM-DD',
+/// "INTEGER" is what makes a one-column primary key an alias of the rowid; identity keys add AUTOINCREMENT, so the next
+/// id can be set; "BIGINT PRIMARY KEY" would not alias), text is TEXT, money NUMERIC and dates ISO-8601 TEXT ('YYYY-MM-DD',
 /// which sorts as dates do). Foreign keys must be declared in CREATE TABLE because SQLite has no ALTER TABLE … ADD
 /// CONSTRAINT; they are not checked while loading (bulk writers turn <c>PRAGMA foreign_keys</c> off) and are enforced
 /// on every connection the engine opens afterwards.
@@ -33,12 +33,16 @@ public sealed class SqliteDialect : SqlDialect
         var sql = new StringBuilder();
         sql.Append("CREATE TABLE ").Append(table.Name).Append(" (\n");
         var lines = new List<string>();
+        // An identity key is declared on its column: INTEGER PRIMARY KEY AUTOINCREMENT is the rowid with a persistent
+        // counter (sqlite_sequence), which ResetIdentityAsync sets.
+        var identityKey = table.IdentityColumn is { } identity && table.PrimaryKey.SequenceEqual([identity]) ? identity : null;
         foreach (var column in table.Columns)
         {
-            lines.Add($"  {column.Name} {TypeOf(column)}{(column.Nullable ? "" : " NOT NULL")}");
+            var key = column.Name == identityKey ? $" CONSTRAINT PK_{table.Name} PRIMARY KEY AUTOINCREMENT" : "";
+            lines.Add($"  {column.Name} {TypeOf(column)}{(column.Nullable ? "" : " NOT NULL")}{key}");
         }
 
-        if (table.PrimaryKey.Count > 0)
+        if (table.PrimaryKey.Count > 0 && identityKey is null)
         {
             lines.Add($"  CONSTRAINT PK_{table.Name} PRIMARY KEY ({string.Join(", ", table.PrimaryKey)})");
         }
@@ -55,9 +59,12 @@ public sealed class SqliteDialect : SqlDialect
         StoreModel.CategoryNames.Select((name, i) =>
             string.Create(CultureInfo.InvariantCulture, $"INSERT INTO CATEGORIES (CATEGORY, CATEGORYNAME) VALUES ({i + 1}, '{name}')"));
 
-    /// <summary>Drops the full-text table (its sync triggers go with PRODUCTS) and every store table, children first.</summary>
+    /// <summary>
+    /// Drops the full-text table (its sync triggers go with PRODUCTS), every store table (children first) and the
+    /// statistics ANALYZE made, so the file holds nothing of the store.
+    /// </summary>
     public override IEnumerable<string> DropTables() =>
-        new[] { $"DROP TABLE IF EXISTS {FullTextTable}" }.Concat(base.DropTables());
+        new[] { $"DROP TABLE IF EXISTS {FullTextTable}" }.Concat(base.DropTables()).Append("DROP TABLE IF EXISTS sqlite_stat1");
 
     private static string ForeignKeyClause(ForeignKeySpec key) =>
         $"  CONSTRAINT {key.Name} FOREIGN KEY ({key.Column}) REFERENCES {key.ReferencedTable} ({key.ReferencedColumn}) " +

@@ -130,22 +130,23 @@ public sealed class SqliteEngine : IEngine
         await SqliteBulkWriter.OpenAsync(Sqlite(connection), table, cancellationToken).ConfigureAwait(false);
 
     /// <summary>
-    /// SQLite has no sequence: a rowid-alias key (INTEGER PRIMARY KEY) takes max(id) + 1. So the next id is
-    /// <paramref name="lastId"/> + 1 exactly when no row has a larger id: rows above <paramref name="lastId"/> (which
-    /// would collide with the ids of other engines' reset sequences) are deleted, with their cascades. When the table's
-    /// largest id is below <paramref name="lastId"/>, the next id is that largest id + 1 (no gap can be reserved without
-    /// AUTOINCREMENT's extra write per insert); ids stay unique either way.
+    /// Identity keys are INTEGER PRIMARY KEY AUTOINCREMENT, whose counter lives in sqlite_sequence: setting it to
+    /// <paramref name="lastId"/> makes the next id <paramref name="lastId"/> + 1. Like InnoDB, SQLite never hands out an
+    /// id at or below the table's largest one, so moving back only takes effect once rows above are gone.
     /// </summary>
     public async Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken)
     {
-        if (table.IdentityColumn is not { } column)
+        if (table.IdentityColumn is null)
         {
             throw new ArgumentException($"{table.Name} has no identity column", nameof(table));
         }
 
-        await using var command = connection.Command($"DELETE FROM {table.Name} WHERE {column} > @last_id");
-        command.CommandTimeout = 0;
+        // sqlite_sequence has no key: update the table's row, or add it when nothing was inserted yet.
+        await using var command = connection.Command(
+            "UPDATE sqlite_sequence SET seq = @last_id WHERE name = @table; " +
+            "INSERT INTO sqlite_sequence (name, seq) SELECT @table, @last_id WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = @table)");
         command.Add("@last_id", lastId);
+        command.Add("@table", table.Name);
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 

@@ -67,6 +67,8 @@ public class SqliteFullTextTests : IAsyncLifetime
     [InlineData("", new int[0])]
     [InlineData("   ", new int[0])]
     [InlineData("^TOM", new[] { 2, 3 })]
+    // No stopwords and no minimum word length: a two-letter word that is also an operator matches as a word.
+    [InlineData("or", new[] { 6 })]
     public async Task Hostile_actor_text_is_searched_as_words(string text, int[] expected)
     {
         await using var commands = SqliteTestStore.Engine.CreateStoreCommands(_store.Connection);

@@ -1,0 +1,29 @@
+using DvdStore.Analysis.Comparisons;
+using DvdStore.Analysis.Reading;
+using DvdStore.Analysis.Reports;
+
+namespace DvdStore.Analysis;
+
+/// <summary>Reads the inputs, runs the overview and the chosen studies, and draws their charts.</summary>
+public static class Analyzer
+{
+    public static async Task<AnalysisReport> AnalyzeAsync(IReadOnlyList<string> inputs, IReadOnlyList<IStudy> studies, AnalysisOptions options, IReadOnlyList<LabelOverride> overrides, CancellationToken cancellationToken)
+    {
+        var loaded = await RunLoader.LoadAsync(inputs, overrides, cancellationToken).ConfigureAwait(false);
+        return Analyze(inputs, loaded, studies, options);
+    }
+
+    public static AnalysisReport Analyze(IReadOnlyList<string> inputs, LoadedRuns loaded, IReadOnlyList<IStudy> studies, AnalysisOptions options)
+    {
+        var results = new List<StudyResult>();
+        if (loaded.Runs.Count > 0)
+        {
+            var input = new StudyInput(loaded.Runs, options);
+            results.Add(new RunOverview().Analyze(input));
+            results.AddRange(studies.Select(s => s.Analyze(input)));
+        }
+
+        var charts = results.SelectMany(r => r.Charts).ToDictionary(c => c, c => ChartRenderer.Render(c));
+        return new AnalysisReport(inputs, loaded.Runs, loaded.Skipped, results, charts, DateTimeOffset.UtcNow);
+    }
+}

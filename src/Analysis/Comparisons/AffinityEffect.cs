@@ -1,0 +1,52 @@
+using DvdStore.Analysis.Reading;
+using DvdStore.Analysis.Reports;
+
+namespace DvdStore.Analysis.Comparisons;
+
+/// <summary>
+/// CPU placement at equal vCPUs: pinned against unpinned (label 'affinity') and one NUMA node/socket against
+/// spread over several (label 'numa'). Everything else, vCPUs included, must be equal.
+/// </summary>
+public sealed class AffinityEffect : IStudy
+{
+    public string Name => "affinity";
+
+    public string Title => "Affinity and NUMA placement";
+
+    public StudyResult Analyze(StudyInput input)
+    {
+        var pinning = PairedComparison.Pairs(input, LabelKeys.Affinity, LabelKeys.Unpinned, LabelKeys.Pinned, LabelKeys.Numa);
+        var numa = PairedComparison.Pairs(input, LabelKeys.Numa, LabelKeys.Spread, LabelKeys.OneNode, LabelKeys.Affinity);
+        if (pinning.Count == 0 && numa.Count == 0)
+        {
+            return StudyResult.Lacking(Name, Title, "needs runs at equal vCPUs with affinity=pinned and affinity=unpinned, or numa=one-node and numa=spread (set with --label FILE:numa=one-node)");
+        }
+
+        var tables = new List<ReportTable>();
+        var charts = new List<ChartSpec>();
+        var findings = new List<string>();
+        if (pinning.Count > 0)
+        {
+            findings.AddRange(pinning.Select(p => PairedComparison.Sentence(p, "pinning changes")));
+            tables.Add(PairedComparison.Table("Pinned vs unpinned (equal vCPUs)", "affinity-pinning", LabelKeys.Affinity, pinning, input.Options));
+            charts.Add(PairedComparison.Bars("Pinned vs unpinned at equal vCPUs", "affinity-pinning", "unpinned", "pinned", pinning));
+        }
+        else
+        {
+            findings.Add("No pinned/unpinned pair at equal vCPUs (label 'affinity').");
+        }
+
+        if (numa.Count > 0)
+        {
+            findings.AddRange(numa.Select(p => PairedComparison.Sentence(p, "one NUMA node instead of spread changes")));
+            tables.Add(PairedComparison.Table("One NUMA node vs spread (equal vCPUs)", "affinity-numa", LabelKeys.Numa, numa, input.Options));
+            charts.Add(PairedComparison.Bars("One NUMA node vs spread at equal vCPUs", "affinity-numa", "spread", "one node", numa));
+        }
+        else
+        {
+            findings.Add("No one-node/spread pair at equal vCPUs (label 'numa').");
+        }
+
+        return new StudyResult(Name, Title) { Findings = findings, Tables = tables, Charts = charts };
+    }
+}

@@ -1,0 +1,97 @@
+using System.Globalization;
+using DvdStore.Analysis.Reading;
+using DvdStore.Analysis.Reports;
+using DvdStore.Analysis.Statistics;
+
+namespace DvdStore.Analysis.Comparisons;
+
+/// <summary>
+/// Server generations normalised to a baseline generation (--baseline, by label value or a run's file name;
+/// otherwise the one with the lowest peak): at each generation's peak (best vCPUs/threads) and at equal load
+/// (the largest thread count every generation ran).
+/// </summary>
+public sealed class Generations : IStudy
+{
+    public string Name => "generations";
+
+    public string Title => "Generations";
+
+    public StudyResult Analyze(StudyInput input)
+    {
+        var labelled = input.Configurations.Where(g => g.Label(LabelKeys.Generation).Length > 0).ToList();
+        var series = RunGroups.SeriesBy(labelled, LabelKeys.Generation, LabelKeys.Vcpus, LabelKeys.Smt, LabelKeys.Threads)
+            .Select(s => s.ToList())
+            .Where(s => s.Select(g => g.Label(LabelKeys.Generation)).Distinct(StringComparer.OrdinalIgnoreCase).Count() >= 2)
+            .ToList();
+        if (series.Count == 0)
+        {
+            return StudyResult.Lacking(Name, Title, "needs runs of two or more generations (label 'generation', recorded from the CPU model, or --label FILE:generation=NAME) that are otherwise equal");
+        }
+
+        var rows = new List<IReadOnlyList<string>>();
+        var findings = new List<string>();
+        var bars = new List<ChartBar>();
+        var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels))
+            .Where(k => k is not LabelKeys.Generation and not LabelKeys.Vcpus and not LabelKeys.Smt and not LabelKeys.Threads).ToList();
+        foreach (var configurations in series)
+        {
+            var name = varying.Count > 0 ? configurations[0].Describe(varying) : "";
+            var peaks = configurations.GroupBy(g => g.Label(LabelKeys.Generation), StringComparer.OrdinalIgnoreCase)
+                .Select(g => RunGroups.Best(g)).OrderBy(g => g.Opm.Mean).ToList();
+            var baseline = ChooseBaseline(peaks, input.Options.Baseline);
+            var equalThreads = CommonThreads(configurations);
+            foreach (var peak in peaks)
+            {
+                var atPeak = Difference.Between(baseline.Opm, peak.Opm);
+                var equal = equalThreads is { } t ? AtThreads(configurations, peak.Label(LabelKeys.Generation), t) : null;
+                var baseEqual = equalThreads is { } t2 ? AtThreads(configurations, baseline.Label(LabelKeys.Generation), t2) : null;
+                var normalisedEqual = equal is not null && baseEqual is not null ? equal.Opm.Mean / baseEqual.Opm.Mean : (double?)null;
+                rows.Add([name, peak.Label(LabelKeys.Generation), peak.Label(LabelKeys.Vcpus), peak.Label(LabelKeys.Threads), Format.Opm(peak.Opm.Mean), Format.Ci(peak.Opm), Format.Noise(peak.Opm, input.Options),
+                    Format.Ratio(peak.Opm.Mean / baseline.Opm.Mean), ReferenceEquals(peak, baseline) ? "baseline" : atPeak.Describe(),
+                    equalThreads?.ToString(CultureInfo.InvariantCulture) ?? "", equal is null ? "" : Format.Opm(equal.Opm.Mean), normalisedEqual is { } n ? Format.Ratio(n) : ""]);
+                bars.Add(new ChartBar((name.Length > 0 ? name + ": " : "") + peak.Label(LabelKeys.Generation), peak.Opm.Mean / baseline.Opm.Mean, peak.Opm.ConfidenceHalfWidth / baseline.Opm.Mean));
+            }
+
+            var top = peaks[^1];
+            findings.Add($"{(name.Length > 0 ? name + ": " : "")}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
+                + (equalThreads is not { } common
+                    ? " No thread count was run on every generation, so there is no equal-load comparison."
+                    : AtThreads(configurations, top.Label(LabelKeys.Generation), common) is { } topEqual && AtThreads(configurations, baseline.Label(LabelKeys.Generation), common) is { } baselineEqual
+                        ? $" At equal load ({common} threads): {Format.Ratio(topEqual.Opm.Mean / baselineEqual.Opm.Mean)}× ({Format.Opm(baselineEqual.Opm.Mean)} → {Format.Opm(topEqual.Opm.Mean)})."
+                        : $" Equal load compared at {common} threads."));
+        }
+
+        return new StudyResult(Name, Title)
+        {
+            Findings = findings,
+            Tables = [new ReportTable("Generations normalised to the baseline", "generations", ["series", "generation", "vcpus_at_peak", "threads_at_peak", "peak_opm", "ci95", "noise", "normalised_at_peak", "verdict_vs_baseline", "equal_load_threads", "opm_at_equal_load", "normalised_at_equal_load"], rows)],
+            Charts = [new ChartSpec("Generations: peak OPM relative to the baseline", "generations", "", "Peak OPM relative to baseline (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = "baseline" }],
+        };
+    }
+
+    private static RunGroup ChooseBaseline(IReadOnlyList<RunGroup> peaks, string wanted)
+    {
+        if (wanted.Length == 0)
+        {
+            return peaks[0];
+        }
+
+        return peaks.FirstOrDefault(p => string.Equals(p.Label(LabelKeys.Generation), wanted, StringComparison.OrdinalIgnoreCase))
+            ?? peaks.FirstOrDefault(p => p.Runs.Any(r => string.Equals(r.Name, wanted, StringComparison.Ordinal) || string.Equals(r.Source, wanted, StringComparison.Ordinal)))
+            ?? peaks[0];
+    }
+
+    private static int? CommonThreads(IReadOnlyList<RunGroup> configurations)
+    {
+        var perGeneration = configurations.GroupBy(g => g.Label(LabelKeys.Generation), StringComparer.OrdinalIgnoreCase)
+            .Select(g => g.Select(c => c.NumericLabel(LabelKeys.Threads)).Where(t => t is not null).Select(t => (int)t!.Value).ToHashSet()).ToList();
+        var common = perGeneration.Skip(1).Aggregate(perGeneration[0], (acc, next) => acc.Intersect(next).ToHashSet());
+        return common.Count == 0 ? null : common.Max();
+    }
+
+    private static RunGroup? AtThreads(IEnumerable<RunGroup> configurations, string generation, int threads)
+    {
+        var matching = configurations.Where(g => string.Equals(g.Label(LabelKeys.Generation), generation, StringComparison.OrdinalIgnoreCase) && g.NumericLabel(LabelKeys.Threads) == threads).ToList();
+        return matching.Count == 0 ? null : RunGroups.Best(matching);
+    }
+}

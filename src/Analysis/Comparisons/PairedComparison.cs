@@ -1,0 +1,76 @@
+using DvdStore.Analysis.Reading;
+using DvdStore.Analysis.Reports;
+using DvdStore.Analysis.Statistics;
+
+namespace DvdStore.Analysis.Comparisons;
+
+/// <summary>
+/// The shared shape of "A against B with everything else equal" studies (hyper-threading, affinity):
+/// configurations that differ only in <c>key</c> (and in the ignored labels) are paired, each side at its best
+/// thread count, and the gain of B over A is reported with its noise verdict and drawn as normalised bars.
+/// </summary>
+internal static class PairedComparison
+{
+    public sealed record Pair(string Series, RunGroup A, RunGroup B, Difference Difference);
+
+    public static List<Pair> Pairs(StudyInput input, string key, string a, string b, params string[] ignored)
+    {
+        var pairs = new List<Pair>();
+        var candidates = input.Configurations.Where(g => g.Label(key) is var v && (Same(v, a) || Same(v, b)));
+        var series = RunGroups.SeriesBy(candidates, [key, LabelKeys.Threads, .. ignored]).ToList();
+        var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels))
+            .Where(k => !Same(k, key) && !Same(k, LabelKeys.Threads) && !ignored.Contains(k, StringComparer.OrdinalIgnoreCase)).ToList();
+        foreach (var s in series)
+        {
+            var sideA = s.Where(g => Same(g.Label(key), a)).ToList();
+            var sideB = s.Where(g => Same(g.Label(key), b)).ToList();
+            if (sideA.Count == 0 || sideB.Count == 0)
+            {
+                continue;
+            }
+
+            var bestA = RunGroups.Best(sideA);
+            var bestB = RunGroups.Best(sideB);
+            var name = varying.Count > 0 ? bestA.Describe(varying) : "all runs";
+            pairs.Add(new Pair(name, bestA, bestB, Difference.Between(bestA.Opm, bestB.Opm)));
+        }
+
+        return pairs;
+    }
+
+    public static ReportTable Table(string title, string fileName, string key, IEnumerable<Pair> pairs, AnalysisOptions options) =>
+        new(title, fileName, ["series", $"{key}_a", "opm_a", "ci95_a", "runs_a", "noise_a", $"{key}_b", "opm_b", "ci95_b", "runs_b", "noise_b", "gain_pct", "gain_ci95_pct", "verdict"],
+            pairs.Select(p => (IReadOnlyList<string>)
+            [
+                p.Series, Describe(p.A, key), Format.Opm(p.A.Opm.Mean), Format.Ci(p.A.Opm), Count(p.A), Format.Noise(p.A.Opm, options),
+                Describe(p.B, key), Format.Opm(p.B.Opm.Mean), Format.Ci(p.B.Opm), Count(p.B), Format.Noise(p.B.Opm, options),
+                Format.SignedPercent(p.Difference.Percent),
+                p.Difference.HalfWidth is { } h && p.A.Opm.Mean != 0 ? "± " + Format.Percent(100 * h / p.A.Opm.Mean) : "",
+                p.Difference.Describe(),
+            ]).ToList());
+
+    public static ChartSpec Bars(string title, string fileName, string nameA, string nameB, IEnumerable<Pair> pairs)
+    {
+        var bars = new List<ChartBar>();
+        foreach (var p in pairs)
+        {
+            var prefix = p.Series == "all runs" ? "" : p.Series + ": ";
+            bars.Add(new ChartBar(prefix + nameA, 1.0, Relative(p.A.Opm, p.A.Opm.Mean)));
+            bars.Add(new ChartBar(prefix + nameB, p.B.Opm.Mean / p.A.Opm.Mean, Relative(p.B.Opm, p.A.Opm.Mean)));
+        }
+
+        return new ChartSpec(title, fileName, "", $"OPM relative to {nameA} (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = nameA };
+    }
+
+    public static string Sentence(Pair p, string what) =>
+        $"{(p.Series == "all runs" ? "" : p.Series + ": ")}{what} {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
+
+    private static double? Relative(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
+
+    private static string Describe(RunGroup g, string key) =>
+        g.Label(LabelKeys.Threads) is { Length: > 0 } threads ? $"{g.Label(key)} ({threads} threads)" : g.Label(key);
+
+    private static string Count(RunGroup g) => g.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+    private static bool Same(string x, string y) => string.Equals(x, y, StringComparison.OrdinalIgnoreCase);
+}

@@ -1,0 +1,129 @@
+using System.Globalization;
+using DvdStore.Analysis.Reading;
+using DvdStore.Analysis.Reports;
+using DvdStore.Analysis.Statistics;
+using DvdStore.Driver.Results;
+using HdrHistogram;
+
+namespace DvdStore.Analysis.Comparisons;
+
+/// <summary>
+/// Always part of a report: every run, every configuration with its repeat statistics (mean, SD, 95 % CI,
+/// CV, noisy flag), order response-time percentiles (from the merged HdrHistograms) and OPM over time.
+/// </summary>
+public sealed class RunOverview : IStudy
+{
+    /// <summary>Charts stay readable with this many lines; the rest are in the tables.</summary>
+    private const int MaxLines = 10;
+
+    private static readonly double[] Percentiles = [50, 90, 95, 99, 99.9];
+
+    public string Name => "overview";
+
+    public string Title => "Runs and repeats";
+
+    public StudyResult Analyze(StudyInput input)
+    {
+        var varying = RunGroups.VaryingKeys(input.Runs.Select(r => r.Labels));
+        var runRows = input.Runs.Select(r => (IReadOnlyList<string>)
+        [
+            r.Name, r.Origin.ToString(), RunGroups.Describe(r.Labels, varying), Format.Opm(r.Opm), Format.Percent(r.Result.Totals.RollbackPercent),
+            Ms(r.Result.OrderResponse.MeanMs), Ms(r.Result.OrderResponse.P95Ms), Ms(r.Result.OrderResponse.P99Ms),
+            Format.Number(r.Result.Totals.MeasuredSeconds, 0), r.Result.Outcome.ToString(), string.Join("; ", r.Result.Findings.Select(f => f.Code)),
+        ]).ToList();
+        var configurationRows = input.Configurations.Select(g => (IReadOnlyList<string>)
+        [
+            g.Describe(varying.Where(k => k != LabelKeys.Host)), g.Opm.Count.ToString(CultureInfo.InvariantCulture), Format.Opm(g.Opm.Mean),
+            g.Opm.StandardDeviation is { } sd ? Format.Opm(sd) : "", g.Opm.ConfidenceLow is { } lo ? Format.Opm(lo) : "", g.Opm.ConfidenceHigh is { } hi ? Format.Opm(hi) : "",
+            Format.Cv(g.Opm), Format.Noise(g.Opm, input.Options),
+        ]).ToList();
+
+        var findings = new List<string> { $"{input.Runs.Count} run(s) in {input.Configurations.Count} configuration(s)." };
+        findings.AddRange(input.Configurations.Where(g => g.Opm.IsNoisy(input.Options.NoiseCvPercent))
+            .Select(g => $"Noisy: {g.Describe(varying.Where(k => k != LabelKeys.Host))} varies by CV {Format.Cv(g.Opm)} % over {g.Opm.Count} repeats (> {Format.Percent(input.Options.NoiseCvPercent)} %); differences smaller than that are not real."));
+        findings.AddRange(input.Runs.Where(r => r.Result.Outcome != RunOutcome.Completed).Select(r => $"{r.Name} ended {r.Result.Outcome}: its figures cover only the time actually run."));
+
+        var charts = new List<ChartSpec>();
+        var overTime = OpmOverTime(input.Runs, varying);
+        if (overTime.Series.Count > 0)
+        {
+            charts.Add(overTime);
+        }
+
+        var latency = LatencyPercentiles(input.Configurations, varying);
+        if (latency is not null)
+        {
+            charts.Add(latency);
+        }
+        else
+        {
+            findings.Add("No response-time histograms in the inputs (DS3 files record only averages): no percentile chart.");
+        }
+
+        return new StudyResult(Name, Title)
+        {
+            Findings = findings,
+            Tables =
+            [
+                new ReportTable("Runs", "runs", ["file", "origin", "labels", "opm", "rollback_pct", "order_mean_ms", "order_p95_ms", "order_p99_ms", "measured_s", "outcome", "findings"], runRows),
+                new ReportTable("Configurations and repeats (95 % CI, Student t)", "repeats", ["configuration", "runs", "mean_opm", "sd_opm", "ci95_low", "ci95_high", "cv_pct", "noise"], configurationRows),
+            ],
+            Charts = charts,
+        };
+    }
+
+    private static ChartSpec OpmOverTime(IReadOnlyList<AnalyzedRun> runs, IReadOnlyList<string> varying)
+    {
+        var shown = runs.Where(r => r.Result.Intervals.Count > 0).Take(MaxLines).ToList();
+        var keys = varying.Where(k => k != LabelKeys.Host).Take(3).ToList();
+        var names = shown.Select(r => keys.Count > 0 ? RunGroups.Describe(r.Labels, keys) : r.Name).ToList();
+
+        // Repeats share their labels: name each line after its file too, so every line can be told apart.
+        var repeated = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);
+        var series = shown.Select((r, i) => new ChartSeries(
+                repeated.Contains(names[i]) && names[i] != r.Name ? $"{names[i]} ({r.Name})" : names[i],
+                r.Result.Intervals.Select(x => x.SinceStartSeconds).ToList(),
+                r.Result.Intervals.Select(x => x.IntervalOpm).ToList()))
+            .ToList();
+        return new ChartSpec("OPM over time (per log interval, warm-up included)", "opm-over-time", "Time since start (s)", "Orders per minute (OPM)") { Series = series };
+    }
+
+    private static ChartSpec? LatencyPercentiles(IReadOnlyList<RunGroup> configurations, IReadOnlyList<string> varying)
+    {
+        var series = new List<ChartSeries>();
+        foreach (var group in configurations)
+        {
+            HistogramBase? merged = null;
+            foreach (var run in group.Runs.Where(r => r.Result.OrderResponse.Histogram.Length > 0))
+            {
+                var histogram = HistogramCodec.Decode(run.Result.OrderResponse.Histogram);
+                if (merged is null)
+                {
+                    merged = histogram;
+                }
+                else
+                {
+                    merged.Add(histogram);
+                }
+            }
+
+            if (merged is null || merged.TotalCount == 0 || series.Count >= MaxLines)
+            {
+                continue;
+            }
+
+            var name = varying.Count > 0 ? group.Describe(varying.Where(k => k != LabelKeys.Host).Take(3)) : "orders";
+            series.Add(new ChartSeries(name, Percentiles.Select((_, i) => (double)i).ToList(), Percentiles.Select(p => merged.GetValueAtPercentile(p) / 1000.0).ToList()));
+        }
+
+        return series.Count == 0
+            ? null
+            : new ChartSpec("Order response time percentiles", "latency-percentiles", "Percentile", "Response time (ms)")
+            {
+                Series = series,
+                XCategories = Percentiles.Select(p => "p" + p.ToString(CultureInfo.InvariantCulture)).ToList(),
+            };
+    }
+
+    private static string Ms(double value) => value > 0 ? Format.Number(value, 1) : "";
+}

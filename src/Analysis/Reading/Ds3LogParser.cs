@@ -1,0 +1,95 @@
+using System.Text.RegularExpressions;
+using DvdStore.Driver.Results;
+using DvdStore.Schema;
+
+namespace DvdStore.Analysis.Reading;
+
+/// <summary>
+/// Reads a DS3 driver console log (ds3-facts §4.3, §4.6, §4.8): the parameter banner, the periodic lines
+/// (warm-up ones before "Stats reset"), per-target blocks of a detailed view (skipped), and the Final summary.
+/// </summary>
+public static partial class Ds3LogParser
+{
+    /// <summary>True when the text looks like a DS3 console log.</summary>
+    public static bool LooksLikeLog(string text) => text.Contains(" n_overall=", StringComparison.Ordinal) && text.Contains("opm=", StringComparison.Ordinal);
+
+    public static RunResult Parse(string text, string source)
+    {
+        var lines = new List<(Ds3PeriodicLine Line, bool AfterReset)>();
+        var final = new Dictionary<string, string>(StringComparer.Ordinal);
+        var parameters = new Dictionary<string, string>(StringComparer.Ordinal);
+        var afterReset = false;
+        var sawReset = false;
+        var inTargetBlock = false;
+        double? lastGlobalEt = null;
+        foreach (var raw in text.Split('\n'))
+        {
+            var line = raw.TrimEnd('\r');
+            if (line.StartsWith("Final (", StringComparison.Ordinal))
+            {
+                if (final.Count == 0)
+                {
+                    foreach (Match pair in FinalPair().Matches(line))
+                    {
+                        final[pair.Groups[1].Value] = pair.Groups[2].Value;
+                    }
+                }
+
+                continue;
+            }
+
+            if (line.Contains("n_threads=", StringComparison.Ordinal) && line.Contains("db_size=", StringComparison.Ordinal))
+            {
+                foreach (Match pair in BannerPair().Matches(line))
+                {
+                    parameters[pair.Groups[1].Value] = pair.Groups[2].Value;
+                }
+
+                continue;
+            }
+
+            if (line.StartsWith("Stats reset", StringComparison.Ordinal))
+            {
+                afterReset = sawReset = true;
+                inTargetBlock = false;
+                continue;
+            }
+
+            if (line.StartsWith("Individual Stats for each DB", StringComparison.Ordinal))
+            {
+                inTargetBlock = true;
+                continue;
+            }
+
+            if (Ds3PeriodicLine.TryParse(line) is not { } sample)
+            {
+                continue;
+            }
+
+            // Per-target lines of a detailed view repeat the global line's et; the next global line moves on.
+            if (inTargetBlock && sample.Et == lastGlobalEt)
+            {
+                continue;
+            }
+
+            inTargetBlock = false;
+            lastGlobalEt = sample.Et;
+            lines.Add((sample, afterReset));
+        }
+
+        if (lines.Count == 0 && final.Count == 0)
+        {
+            throw new UserError($"{source} has no DS3 periodic line (et= n_overall= opm= …) and no Final summary.");
+        }
+
+        // warmup_time 0 prints no "Stats reset": then every line is measured.
+        var samples = lines.Select(l => new Ds3RunBuilder.Sample(l.Line, !sawReset || l.AfterReset)).ToList();
+        return Ds3RunBuilder.Build(source, samples, final, parameters, []);
+    }
+
+    [GeneratedRegex(@"(\w+)\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", RegexOptions.CultureInvariant)]
+    private static partial Regex FinalPair();
+
+    [GeneratedRegex(@"(\w+)=\s?((?!\w+=)\S*)", RegexOptions.CultureInvariant)]
+    private static partial Regex BannerPair();
+}

@@ -1,0 +1,40 @@
+using DvdStore.Driver.Results;
+
+namespace DvdStore.Analysis.Reading;
+
+/// <summary>
+/// A result file may lack sections (written by hand, by another tool, or an older build): JSON then leaves
+/// them null despite the model's defaults. Analysis fills them with empty values so a missing section means
+/// "not recorded", never a crash.
+/// </summary>
+internal static class ResultDefaults
+{
+    public static RunResult Complete(RunResult r)
+    {
+        var context = r.Context ?? new RunContext();
+        return new RunResult
+        {
+            Format = r.Format ?? RunResult.FormatName,
+            SchemaVersion = r.SchemaVersion,
+            ToolVersion = r.ToolVersion ?? "",
+            RunId = r.RunId ?? "",
+            StartUtc = r.StartUtc,
+            EndUtc = r.EndUtc,
+            Outcome = r.Outcome,
+            Error = r.Error,
+            Parameters = r.Parameters ?? new Dictionary<string, string>(),
+            Context = new RunContext
+            {
+                Client = context.Client ?? new ClientContext(),
+                Servers = (context.Servers ?? []).Where(s => s is not null).ToList(),
+                Labels = context.Labels ?? new Dictionary<string, string>(),
+            },
+            Totals = r.Totals ?? new RunTotals(),
+            OrderResponse = r.OrderResponse ?? new TransactionStats { Kind = "Order" },
+            Transactions = (r.Transactions ?? []).Where(t => t is not null).ToList(),
+            Intervals = (r.Intervals ?? []).Where(i => i is not null).ToList(),
+            CrossCheck = r.CrossCheck,
+            Findings = (r.Findings ?? []).Where(f => f is not null).ToList(),
+        };
+    }
+}

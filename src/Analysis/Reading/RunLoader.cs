@@ -1,0 +1,107 @@
+using DvdStore.Driver.Results;
+using DvdStore.Schema;
+
+namespace DvdStore.Analysis.Reading;
+
+/// <summary>
+/// Reads every run from the given files and folders (folders recursively: *.json, *.log, *.txt, *.csv),
+/// recognising each file by its content: a dvdstore result (through the driver's reader), a DS3 log or a
+/// DS3 CSV. A file that is none of these, or is damaged, is skipped with a one-line reason.
+/// </summary>
+public static class RunLoader
+{
+    private static readonly string[] FolderExtensions = [".json", ".log", ".txt", ".csv"];
+
+    public static async Task<LoadedRuns> LoadAsync(IEnumerable<string> inputs, IReadOnlyList<LabelOverride> overrides, CancellationToken cancellationToken)
+    {
+        var runs = new List<AnalyzedRun>();
+        var skipped = new List<SkippedFile>();
+        foreach (var (path, explicitlyNamed) in Expand(inputs))
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            string text;
+            try
+            {
+                text = await File.ReadAllTextAsync(path, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                skipped.Add(new SkippedFile(path, $"cannot be read: {e.Message}"));
+                continue;
+            }
+
+            // The driver writes its interval CSV beside result.json; in a folder it is a companion, not a run.
+            if (!explicitlyNamed && text.StartsWith(CsvTimeSeriesWriter.Header, StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            try
+            {
+                var (origin, result) = Recognise(text, path);
+                var run = new AnalyzedRun(path, origin, result, ContextLabels.Derive(result));
+                runs.Add(LabelOverrides.Apply(run, overrides));
+            }
+            catch (UserError e)
+            {
+                skipped.Add(new SkippedFile(path, OneLine(e.Message)));
+            }
+        }
+
+        return new LoadedRuns(runs, skipped);
+    }
+
+    private static (RunOrigin Origin, RunResult Result) Recognise(string text, string path)
+    {
+        var start = text.TrimStart();
+        if (start.StartsWith('{') || start.StartsWith('['))
+        {
+            return (RunOrigin.DvdStoreResult, ResultDefaults.Complete(RunResultReader.Parse(text, path)));
+        }
+
+        if (Ds3CsvParser.LooksLikeCsv(text))
+        {
+            return (RunOrigin.Ds3Csv, Ds3CsvParser.Parse(text, path));
+        }
+
+        if (text.StartsWith(CsvTimeSeriesWriter.Header, StringComparison.Ordinal))
+        {
+            throw new UserError($"{path} is a dvdstore interval CSV; give the result .json beside it instead.");
+        }
+
+        if (Ds3LogParser.LooksLikeLog(text))
+        {
+            return (RunOrigin.Ds3Log, Ds3LogParser.Parse(text, path));
+        }
+
+        throw new UserError($"{path} is not a dvdstore result (.json), a DS3 driver log or a DS3 out_filename CSV.");
+    }
+
+    private static IEnumerable<(string Path, bool ExplicitlyNamed)> Expand(IEnumerable<string> inputs)
+    {
+        foreach (var input in inputs)
+        {
+            if (Directory.Exists(input))
+            {
+                var files = Directory.EnumerateFiles(input, "*", SearchOption.AllDirectories)
+                    .Where(f => FolderExtensions.Contains(Path.GetExtension(f), StringComparer.OrdinalIgnoreCase))
+                    .Where(f => !Path.GetFileName(f).StartsWith('.'))
+                    .Order(StringComparer.Ordinal);
+                foreach (var file in files)
+                {
+                    yield return (file, false);
+                }
+            }
+            else if (File.Exists(input))
+            {
+                yield return (input, true);
+            }
+            else
+            {
+                throw new UserError($"{input} does not exist; give result files or folders that hold them.");
+            }
+        }
+    }
+
+    private static string OneLine(string message) => message.ReplaceLineEndings(" ");
+}

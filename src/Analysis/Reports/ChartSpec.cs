@@ -1,0 +1,20 @@
+namespace DvdStore.Analysis.Reports;
+
+/// <summary>
+/// What a chart shows, independent of how it is drawn: either line <see cref="Series"/> or <see cref="Bars"/>,
+/// with a title, axis titles that carry units, and an optional horizontal reference value (e.g. 1.0 = baseline).
+/// </summary>
+public sealed record ChartSpec(string Title, string FileName, string XLabel, string YLabel)
+{
+    public IReadOnlyList<ChartSeries> Series { get; init; } = [];
+
+    public IReadOnlyList<ChartBar> Bars { get; init; } = [];
+
+    /// <summary>A horizontal dashed line across the chart, labelled <see cref="ReferenceLabel"/>.</summary>
+    public double? ReferenceValue { get; init; }
+
+    public string ReferenceLabel { get; init; } = "";
+
+    /// <summary>Category names for the x ticks of a line chart whose x values are 0, 1, 2, …</summary>
+    public IReadOnlyList<string> XCategories { get; init; } = [];
+}

@@ -1,0 +1,18 @@
+namespace DvdStore.Analysis.Reports;
+
+/// <summary>
+/// What one study found: headline sentences, tables and charts; or, when the inputs do not hold the runs
+/// the study needs, <see cref="Missing"/> says which.
+/// </summary>
+public sealed record StudyResult(string Name, string Title)
+{
+    public IReadOnlyList<string> Findings { get; init; } = [];
+
+    public IReadOnlyList<ReportTable> Tables { get; init; } = [];
+
+    public IReadOnlyList<ChartSpec> Charts { get; init; } = [];
+
+    public string? Missing { get; init; }
+
+    public static StudyResult Lacking(string name, string title, string missing) => new(name, title) { Missing = missing };
+}

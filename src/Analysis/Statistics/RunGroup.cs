@@ -1,0 +1,29 @@
+using DvdStore.Analysis.Reading;
+
+namespace DvdStore.Analysis.Statistics;
+
+/// <summary>One configuration: runs whose labels are equal (the host aside) are repeats of it.</summary>
+public sealed class RunGroup
+{
+    public RunGroup(IReadOnlyDictionary<string, string> labels, IReadOnlyList<AnalyzedRun> runs)
+    {
+        Labels = labels;
+        Runs = runs;
+        Opm = RepeatStats.Of(runs.Select(r => r.Opm));
+    }
+
+    public IReadOnlyDictionary<string, string> Labels { get; }
+
+    public IReadOnlyList<AnalyzedRun> Runs { get; }
+
+    /// <summary>OPM over the repeats.</summary>
+    public RepeatStats Opm { get; }
+
+    public string Label(string key) => Labels.TryGetValue(key, out var value) ? value : "";
+
+    public double? NumericLabel(string key) =>
+        double.TryParse(Label(key), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var value) ? value : null;
+
+    /// <summary>"key=value, …" of the given keys (or all labels), for tables and legends.</summary>
+    public string Describe(IEnumerable<string>? keys = null) => RunGroups.Describe(Labels, keys);
+}

@@ -1,0 +1,50 @@
+using DvdStore.Analysis.Reading;
+
+namespace DvdStore.Analysis.Statistics;
+
+/// <summary>Groups runs into configurations (repeats together) and configurations into comparable series.</summary>
+public static class RunGroups
+{
+    /// <summary>Labels that never make two runs different configurations.</summary>
+    private static readonly string[] NotConfiguration = [LabelKeys.Host];
+
+    public static IReadOnlyList<RunGroup> Configurations(IEnumerable<AnalyzedRun> runs) =>
+        runs.GroupBy(r => Key(r.Labels, NotConfiguration), StringComparer.Ordinal)
+            .Select(g => new RunGroup(Without(g.First().Labels, NotConfiguration), g.ToList()))
+            .OrderBy(g => g.Describe(), StringComparer.Ordinal)
+            .ToList();
+
+    /// <summary>Groups configurations by all their labels except <paramref name="ignored"/>.</summary>
+    public static IEnumerable<IGrouping<string, RunGroup>> SeriesBy(IEnumerable<RunGroup> groups, params string[] ignored) =>
+        groups.GroupBy(g => Key(g.Labels, ignored), StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal);
+
+    /// <summary>Of several configurations that differ only in thread count, the one with the best mean OPM (the peak).</summary>
+    public static RunGroup Best(IEnumerable<RunGroup> groups) => groups.OrderByDescending(g => g.Opm.Mean).First();
+
+    /// <summary>Label keys whose values differ between runs (the ones worth printing).</summary>
+    public static IReadOnlyList<string> VaryingKeys(IEnumerable<IReadOnlyDictionary<string, string>> labelSets)
+    {
+        var sets = labelSets.ToList();
+        var keys = sets.SelectMany(s => s.Keys).Distinct(StringComparer.OrdinalIgnoreCase).Order(StringComparer.Ordinal);
+        return keys.Where(k => sets.Select(s => s.TryGetValue(k, out var v) ? v : "").Distinct(StringComparer.Ordinal).Count() > 1).ToList();
+    }
+
+    public static string Describe(IReadOnlyDictionary<string, string> labels, IEnumerable<string>? keys = null)
+    {
+        var selected = (keys ?? labels.Keys.Order(StringComparer.Ordinal)).Where(labels.ContainsKey);
+        var text = string.Join(", ", selected.Select(k => $"{k}={labels[k]}"));
+        return text.Length == 0 ? "(all runs)" : text;
+    }
+
+    public static string Key(IReadOnlyDictionary<string, string> labels, IEnumerable<string> ignored)
+    {
+        var skip = new HashSet<string>(ignored, StringComparer.OrdinalIgnoreCase);
+        return string.Join('\u001f', labels.Where(p => !skip.Contains(p.Key)).OrderBy(p => p.Key, StringComparer.OrdinalIgnoreCase).Select(p => $"{p.Key.ToLowerInvariant()}={p.Value}"));
+    }
+
+    public static IReadOnlyDictionary<string, string> Without(IReadOnlyDictionary<string, string> labels, IEnumerable<string> ignored)
+    {
+        var skip = new HashSet<string>(ignored, StringComparer.OrdinalIgnoreCase);
+        return labels.Where(p => !skip.Contains(p.Key)).ToDictionary(p => p.Key, p => p.Value, StringComparer.OrdinalIgnoreCase);
+    }
+}

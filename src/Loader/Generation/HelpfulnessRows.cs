@@ -1,0 +1,64 @@
+using DvdStore.Schema.Model;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Loader.Generation;
+
+/// <summary>
+/// REVIEWS_HELPFULNESS (ds3-facts §3.6): U(3,40) − 1 ratings per review, HELPFULNESS U(1,10), ids a running
+/// counter over the reviews in order. Deviation: the rater is a random customer, not the review's own author
+/// (DS3's quirk, §6.2 23). The per-review counts come from their own stream, so the id offset of every chunk
+/// is known from a cheap pass that draws only the counts.
+/// </summary>
+public sealed class HelpfulnessRows : IRowSource
+{
+    private const int CountStream = 1, RatingStream = 2;
+    private readonly ulong _seed;
+    private readonly RowCounts _counts;
+    private readonly long[] _firstId;
+
+    public HelpfulnessRows(ulong seed, RowCounts counts)
+    {
+        _seed = seed;
+        _counts = counts;
+        var chunks = ReviewRows.ChunkCountFor(counts);
+        _firstId = new long[chunks + 1];
+        _firstId[0] = 1;
+        for (long chunk = 0; chunk < chunks; chunk++)
+        {
+            var (first, last) = ReviewRows.Range(counts, chunk);
+            var random = SeededRandom.For(seed, GeneratedTable.Helpfulness, chunk, CountStream);
+            long rows = 0;
+            for (var review = first; review <= last; review++)
+            {
+                rows += random.Next(3, 40) - 1;
+            }
+
+            _firstId[chunk + 1] = _firstId[chunk] + rows;
+        }
+    }
+
+    public TableSpec Table => StoreModel.ReviewsHelpfulness;
+
+    public long ChunkCount => _firstId.Length - 1;
+
+    /// <summary>Exact: the counts are drawn up front.</summary>
+    public long ExpectedRows => _firstId[^1] - 1;
+
+    public IEnumerable<object?[]> Chunk(long index)
+    {
+        var counts = SeededRandom.For(_seed, GeneratedTable.Helpfulness, index, CountStream);
+        var ratings = SeededRandom.For(_seed, GeneratedTable.Helpfulness, index, RatingStream);
+        var id = _firstId[index];
+        var (first, last) = ReviewRows.Range(_counts, index);
+        for (var review = first; review <= last; review++)
+        {
+            var n = counts.Next(3, 40) - 1;
+            for (var j = 0; j < n; j++)
+            {
+                var rater = ratings.Next(1L, _counts.Customers);
+                var helpfulness = (short)ratings.Next(1, 10);
+                yield return [id++, review, rater, helpfulness];
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+using DvdStore.Schema.Model;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Loader.Generation;
+
+/// <summary>
+/// MEMBERSHIP (ds3-facts §3.7): one member chosen uniformly in each block of ten customers (10 % members),
+/// type U(1,3), expiry 2015–2019, month U(1,12), day 15. Run-time NEW_MEMBER dates are "today", never a
+/// 15th of 2015–2019 in the past, which is how reset tells loaded members from added ones.
+/// </summary>
+public sealed class MembershipRows(ulong seed, RowCounts counts) : IRowSource
+{
+    public const int ChunkSize = 10_000;
+
+    /// <summary>Loaded expiry dates end here; anything later was added by a run.</summary>
+    public static readonly DateTime LastLoadedExpiry = new(2019, 12, 15);
+
+    public TableSpec Table => StoreModel.Membership;
+
+    public long ChunkCount => (counts.Members + ChunkSize - 1) / ChunkSize;
+
+    public long ExpectedRows => counts.Members;
+
+    public IEnumerable<object?[]> Chunk(long index)
+    {
+        var random = SeededRandom.For(seed, GeneratedTable.Membership, index);
+        var block = counts.Customers / counts.Members;
+        var first = index * ChunkSize;
+        var last = Math.Min(counts.Members, first + ChunkSize) - 1;
+        for (var member = first; member <= last; member++)
+        {
+            var customer = member * block + random.Next(1L, block);
+            var type = random.Next(1, 3);
+            var expiry = new DateTime(2014 + random.Next(1, 5), random.Next(1, 12), 15);
+            yield return [customer, type, expiry];
+        }
+    }
+}

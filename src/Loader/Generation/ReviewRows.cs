@@ -1,0 +1,64 @@
+using System.Text;
+using DvdStore.Schema.Model;
+using DvdStore.Schema.Sizing;
+using DvdStore.Schema.Vocabulary;
+
+namespace DvdStore.Loader.Generation;
+
+/// <summary>
+/// REVIEWS (ds3-facts §3.6): 20 per product on average, product U(1,N_prod), a 2013 date, stars U(1,5), author
+/// U(1,N_cust), a 3-word summary and a text of 6–129 words from <see cref="ReviewWords"/> (single spaces, no
+/// trailing space; always under 1,000 characters).
+/// </summary>
+public sealed class ReviewRows(ulong seed, RowCounts counts) : IRowSource
+{
+    public const int ChunkSize = 10_000;
+
+    public TableSpec Table => StoreModel.Reviews;
+
+    public long ChunkCount => ChunkCountFor(counts);
+
+    public long ExpectedRows => counts.Reviews;
+
+    public static long ChunkCountFor(RowCounts counts) => (counts.Reviews + ChunkSize - 1) / ChunkSize;
+
+    /// <summary>The review ids of a chunk.</summary>
+    public static (long First, long Last) Range(RowCounts counts, long chunk)
+    {
+        var first = chunk * ChunkSize + 1;
+        return (first, Math.Min(counts.Reviews, first + ChunkSize - 1));
+    }
+
+    public IEnumerable<object?[]> Chunk(long index)
+    {
+        var random = SeededRandom.For(seed, GeneratedTable.Reviews, index);
+        var text = new StringBuilder(1000);
+        var (first, last) = Range(counts, index);
+        for (var id = first; id <= last; id++)
+        {
+            var product = (int)random.Next(1L, counts.Products);
+            var date = Calendar2013.RandomDay(ref random);
+            var stars = (short)random.Next(1, 5);
+            var author = random.Next(1L, counts.Customers);
+            text.Clear();
+            AppendWords(ref random, text, 3);
+            var summary = text.ToString();
+            text.Clear();
+            AppendWords(ref random, text, random.Next(7, 130) - 1);
+            yield return [id, product, date, stars, author, summary, text.ToString()];
+        }
+    }
+
+    private static void AppendWords(ref SeededRandom random, StringBuilder text, int words)
+    {
+        for (var w = 0; w < words; w++)
+        {
+            if (w > 0)
+            {
+                text.Append(' ');
+            }
+
+            text.Append(ReviewWords.All[random.Next(0, ReviewWords.Count - 1)]);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Loader.Pipeline;
+
+/// <summary>What to build: size and seed decide every row; threads only decide how fast.</summary>
+/// <param name="Size">Store size (DS3 rule).</param>
+/// <param name="Seed">Data seed: the same seed and size give the same rows, byte for byte.</param>
+/// <param name="Threads">Tables generated and written at once (each also has its own connection).</param>
+/// <param name="DropExisting">Drop a store found on the target instead of refusing.</param>
+public sealed record LoadOptions(StoreSize Size, ulong Seed = LoadOptions.DefaultSeed, int Threads = 2, bool DropExisting = false)
+{
+    public const ulong DefaultSeed = 3;
+
+    /// <summary>Rows per batch handed to a bulk writer.</summary>
+    public int BatchRows { get; init; } = 5_000;
+
+    /// <summary>Batches waiting per table: bounds memory whatever the size.</summary>
+    public int QueuedBatches { get; init; } = 4;
+}

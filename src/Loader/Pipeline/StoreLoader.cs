@@ -1,0 +1,189 @@
+using System.Data.Common;
+using System.Diagnostics;
+using System.Globalization;
+using System.Reflection;
+using DvdStore.Loader.Generation;
+using DvdStore.Loader.Store;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Model;
+
+namespace DvdStore.Loader.Pipeline;
+
+/// <summary>
+/// Builds a store of any size, the same on every engine: tables → DS_STORE_INFO state=loading → parallel
+/// generation streamed into the engine's bulk writers → keys → procedures and trigger → identities →
+/// inventory baseline → statistics → DS_STORE_INFO state=complete with counts, maxima, fingerprint and
+/// timings. A load that stops half-way leaves state=loading, which verify reports and --drop-existing rebuilds.
+/// </summary>
+public static class StoreLoader
+{
+    public static async Task<LoadReport> LoadAsync(StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    {
+        if (options.Threads < 1)
+        {
+            throw new UserError($"--threads must be at least 1 (got {options.Threads}).");
+        }
+
+        var total = Stopwatch.StartNew();
+        var steps = new List<StepTiming>();
+        var engine = target.Engine;
+        var rows = new StoreRows(options.Seed, options.Size);
+        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+
+        await Step("tables", async () =>
+        {
+            if (await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+            {
+                if (!options.DropExisting)
+                {
+                    throw new UserError($"a store already exists on {target.RedactedConnection}; add --drop-existing to replace it, or run 'dvdstore verify' to check it.");
+                }
+
+                await engine.DropAsync(connection, cancellationToken).ConfigureAwait(false);
+            }
+
+            await engine.CreateAsync(connection, SchemaPhase.Tables, cancellationToken).ConfigureAwait(false);
+            await StoreInfo.WriteAsync(engine, connection, new Dictionary<string, string>
+            {
+                [StoreInfo.StateKey] = StoreInfo.Loading,
+                [StoreInfo.SizeKey] = options.Size.ToString(),
+                [StoreInfo.SeedKey] = options.Seed.ToString(CultureInfo.InvariantCulture),
+                [StoreInfo.VersionKey] = StoreInfo.DataVersion,
+                ["load.started"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
+            }, cancellationToken).ConfigureAwait(false);
+        }).ConfigureAwait(false);
+
+        var loads = rows.Tables.Select(t => new TableLoad(target, t, options, progress)).ToList();
+        var written = new Dictionary<string, long>(StringComparer.Ordinal);
+        await Step("load", async () =>
+        {
+            foreach (var (table, count) in await LoadTablesAsync(loads, rows.Inventory, Writers(engine, options), cancellationToken).ConfigureAwait(false))
+            {
+                written[table] = count;
+            }
+        }).ConfigureAwait(false);
+
+        await Step("keys", () => engine.CreateAsync(connection, SchemaPhase.Keys, cancellationToken)).ConfigureAwait(false);
+        await Step("programmability", () => engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken)).ConfigureAwait(false);
+
+        var maxima = loads.Where(l => l.Table.IdentityColumn is not null).ToDictionary(l => l.Table.Name, l => l.MaxId, StringComparer.Ordinal);
+        await Step("identities", async () =>
+        {
+            foreach (var (table, max) in maxima)
+            {
+                await engine.ResetIdentityAsync(connection, StoreModel.Table(table), max, cancellationToken).ConfigureAwait(false);
+            }
+        }).ConfigureAwait(false);
+
+        await Step("baseline", () => CopyInventoryBaselineAsync(connection, cancellationToken)).ConfigureAwait(false);
+        await Step("analyze", () => engine.AnalyzeAsync(connection, cancellationToken)).ConfigureAwait(false);
+
+        written[StoreModel.Categories.Name] = StoreModel.CategoryNames.Count;
+        written[StoreModel.Reorder.Name] = 0;
+        var fingerprint = new StoreFingerprint(
+            [.. loads.Select(l => l.Fingerprint), CategoriesFingerprint(), new TableFingerprint(StoreModel.Reorder.Name, 0, 0)]);
+        var info = new Dictionary<string, string>(StringComparer.Ordinal)
+        {
+            [StoreInfo.FingerprintKey] = fingerprint.Value,
+            [StoreInfo.FingerprintDetailKey] = fingerprint.Detail,
+            ["load.threads"] = options.Threads.ToString(CultureInfo.InvariantCulture),
+            ["load.tool"] = Assembly.GetExecutingAssembly().GetName().Version?.ToString() ?? "",
+            ["load.finished"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
+        };
+        foreach (var (table, count) in written)
+        {
+            info[StoreInfo.CountKey(table)] = count.ToString(CultureInfo.InvariantCulture);
+        }
+
+        foreach (var (table, max) in maxima)
+        {
+            info[StoreInfo.MaxKey(table)] = max.ToString(CultureInfo.InvariantCulture);
+        }
+
+        foreach (var step in steps)
+        {
+            info["time." + step.Step] = step.Elapsed.TotalSeconds.ToString("F3", CultureInfo.InvariantCulture);
+        }
+
+        info["time.total"] = total.Elapsed.TotalSeconds.ToString("F3", CultureInfo.InvariantCulture);
+        // The state flips to complete last, in the same transaction as everything the store's checks rely on.
+        info[StoreInfo.StateKey] = StoreInfo.Complete;
+        await StoreInfo.WriteAsync(engine, connection, info, cancellationToken).ConfigureAwait(false);
+        return new LoadReport(options, written, maxima, fingerprint, steps, total.Elapsed);
+
+        async Task Step(string name, Func<Task> action)
+        {
+            var clock = Stopwatch.StartNew();
+            progress?.Report(new LoadProgress(name, null, 0, 0, 0, TimeSpan.Zero, Done: false));
+            await action().ConfigureAwait(false);
+            steps.Add(new StepTiming(name, clock.Elapsed));
+            progress?.Report(new LoadProgress(name, null, 0, 0, 0, clock.Elapsed, Done: true));
+        }
+    }
+
+    /// <summary>The fingerprint of the 16 categories the engine inserts with the tables.</summary>
+    public static TableFingerprint CategoriesFingerprint()
+    {
+        ulong hash = 0;
+        for (var i = 0; i < StoreModel.CategoryNames.Count; i++)
+        {
+            hash += RowHash.Of(StoreModel.Categories.Columns, [(short)(i + 1), StoreModel.CategoryNames[i]]);
+        }
+
+        return new TableFingerprint(StoreModel.Categories.Name, StoreModel.CategoryNames.Count, hash);
+    }
+
+    // SQLite allows one writer at a time; other engines take one bulk stream per thread.
+    private static int Writers(IEngine engine, LoadOptions options) => engine.Kind == EngineKind.Sqlite ? 1 : options.Threads;
+
+    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows inventory, int writers, CancellationToken cancellationToken)
+    {
+        using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        // Inventory waits for the order lines' sales tally: a failure elsewhere must end that wait too.
+        inventory.Cancellation = failed.Token;
+        using var slots = new SemaphoreSlim(writers);
+        var tasks = loads.Select(async load =>
+        {
+            await slots.WaitAsync(failed.Token).ConfigureAwait(false);
+            try
+            {
+                return (load.Table.Name, await load.RunAsync(failed.Token).ConfigureAwait(false));
+            }
+            catch
+            {
+                await failed.CancelAsync().ConfigureAwait(false);
+                throw;
+            }
+            finally
+            {
+                slots.Release();
+            }
+        }).ToList();
+        try
+        {
+            return [.. await Task.WhenAll(tasks).ConfigureAwait(false)];
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            // One table failed and cancelled the others: report the real failure, not a cancellation.
+            var real = tasks.Where(t => t.IsFaulted).SelectMany(t => t.Exception!.InnerExceptions).FirstOrDefault(e => e is not OperationCanceledException);
+            if (real is not null)
+            {
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(real).Throw();
+            }
+
+            throw;
+        }
+    }
+
+    private static async Task CopyInventoryBaselineAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await connection.ExecuteAsync("DELETE FROM DS_INVENTORY_BASELINE", cancellationToken).ConfigureAwait(false);
+        await connection.ExecuteAsync(
+            "INSERT INTO DS_INVENTORY_BASELINE (PROD_ID, QUAN_IN_STOCK, SALES) SELECT PROD_ID, QUAN_IN_STOCK, SALES FROM INVENTORY",
+            cancellationToken).ConfigureAwait(false);
+    }
+}

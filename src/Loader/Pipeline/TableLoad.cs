@@ -1,0 +1,139 @@
+using System.Diagnostics;
+using System.Threading.Channels;
+using DvdStore.Loader.Generation;
+using DvdStore.Loader.Store;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Model;
+
+namespace DvdStore.Loader.Pipeline;
+
+/// <summary>
+/// Loads one table: a generator task makes its chunks in order and hands batches through a bounded channel
+/// (memory stays flat whatever the size) to the engine's bulk writer on the table's own connection. The
+/// generator side also hashes every row for the fingerprint and notes the largest id.
+/// </summary>
+internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress)
+{
+    private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(1);
+    private long _rows;
+    private long _bytes;
+    private ulong _hash;
+    private long _maxId;
+
+    public TableSpec Table => source.Table;
+
+    public long MaxId => _maxId;
+
+    public TableFingerprint Fingerprint => new(Table.Name, _rows, _hash);
+
+    public async Task<long> RunAsync(CancellationToken cancellationToken)
+    {
+        var clock = Stopwatch.StartNew();
+        var channel = Channel.CreateBounded<List<object?[]>>(new BoundedChannelOptions(options.QueuedBatches)
+        {
+            SingleReader = true,
+            SingleWriter = true,
+            FullMode = BoundedChannelFullMode.Wait,
+        });
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var producer = Task.Run(() => ProduceAsync(channel.Writer, stop.Token), stop.Token);
+        long written = 0;
+        try
+        {
+            await using var connection = await target.OpenAsync(stop.Token).ConfigureAwait(false);
+            await using var writer = await target.Engine.OpenBulkWriterAsync(connection, Table, stop.Token).ConfigureAwait(false);
+            var lastReport = TimeSpan.Zero;
+            long rowsWritten = 0;
+            await foreach (var batch in channel.Reader.ReadAllAsync(stop.Token).ConfigureAwait(false))
+            {
+                await writer.WriteAsync(batch, stop.Token).ConfigureAwait(false);
+                rowsWritten += batch.Count;
+                if (clock.Elapsed - lastReport >= ReportEvery)
+                {
+                    lastReport = clock.Elapsed;
+                    progress?.Report(new LoadProgress("load", Table.Name, rowsWritten, source.ExpectedRows, Interlocked.Read(ref _bytes) * rowsWritten / Math.Max(1, Interlocked.Read(ref _rows)), clock.Elapsed, Done: false));
+                }
+            }
+
+            await producer.ConfigureAwait(false);
+            written = await writer.CompleteAsync(stop.Token).ConfigureAwait(false);
+        }
+        catch
+        {
+            await stop.CancelAsync().ConfigureAwait(false);
+            try
+            {
+                await producer.ConfigureAwait(false);
+            }
+            catch (OperationCanceledException)
+            {
+                // The producer stops because the writer failed; the writer's error is the one to report.
+            }
+
+            throw;
+        }
+
+        if (written != _rows)
+        {
+            throw new InvalidOperationException($"{Table.Name}: the bulk writer reports {written} rows, {_rows} were generated");
+        }
+
+        progress?.Report(new LoadProgress("load", Table.Name, written, written, _bytes, clock.Elapsed, Done: true));
+        return written;
+    }
+
+    private async Task ProduceAsync(ChannelWriter<List<object?[]>> writer, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var idColumn = Table.IdentityColumn is null ? -1 : Table.Ordinal(Table.IdentityColumn);
+            var batch = new List<object?[]>(options.BatchRows);
+            for (long chunk = 0; chunk < source.ChunkCount; chunk++)
+            {
+                foreach (var row in source.Chunk(chunk))
+                {
+                    _hash += RowHash.Of(Table.Columns, row);
+                    _bytes += ApproximateBytes(row);
+                    if (idColumn >= 0)
+                    {
+                        _maxId = Math.Max(_maxId, (long)row[idColumn]!);
+                    }
+
+                    batch.Add(row);
+                    if (batch.Count == options.BatchRows)
+                    {
+                        Interlocked.Add(ref _rows, batch.Count);
+                        await writer.WriteAsync(batch, cancellationToken).ConfigureAwait(false);
+                        batch = new List<object?[]>(options.BatchRows);
+                    }
+                }
+
+                cancellationToken.ThrowIfCancellationRequested();
+            }
+
+            if (batch.Count > 0)
+            {
+                Interlocked.Add(ref _rows, batch.Count);
+                await writer.WriteAsync(batch, cancellationToken).ConfigureAwait(false);
+            }
+
+            writer.Complete();
+        }
+        catch (Exception e)
+        {
+            writer.Complete(e);
+            throw;
+        }
+    }
+
+    private static long ApproximateBytes(object?[] row)
+    {
+        long bytes = 0;
+        foreach (var value in row)
+        {
+            bytes += value is string s ? s.Length + 1 : 8;
+        }
+
+        return bytes;
+    }
+}

@@ -1,0 +1,152 @@
+using System.Data.Common;
+using System.Globalization;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Model;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Loader.Store;
+
+/// <summary>
+/// Checks that a store is whole and sound, with portable SQL only: the load finished (complete marker), the
+/// as-loaded rows match the size model and the counts recorded at load time, ids are unique, no reference is
+/// orphaned, and the invariants hold (every order line has its order, order amounts add up, lines are numbered
+/// 1..n, stock never negative). Rows a driver run added are reported, not failed.
+/// </summary>
+public static class StoreVerifier
+{
+    public static async Task<VerifyReport> VerifyAsync(StoreTarget target, CancellationToken cancellationToken)
+    {
+        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        return await VerifyAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
+    }
+
+    public static async Task<VerifyReport> VerifyAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
+    {
+        var checks = new List<VerifyCheck>();
+        if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+        {
+            checks.Add(new("store exists", false, "no store tables here; build one with 'dvdstore load'"));
+            return new VerifyReport(checks);
+        }
+
+        StoreInfo info;
+        try
+        {
+            info = await StoreInfo.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
+        }
+        catch (DbException e)
+        {
+            checks.Add(new("load complete", false, $"DS_STORE_INFO cannot be read ({e.Message.Split('\n')[0]}): a load stopped early; rebuild with 'dvdstore load --drop-existing'"));
+            return new VerifyReport(checks);
+        }
+
+        if (info.State != StoreInfo.Complete)
+        {
+            checks.Add(new("load complete", false, $"state is '{info.State ?? "missing"}', not '{StoreInfo.Complete}': the load did not finish; rebuild with 'dvdstore load --drop-existing'"));
+            return new VerifyReport(checks);
+        }
+
+        checks.Add(new("load complete", true, $"size {info.Get(StoreInfo.SizeKey)}, seed {info.Get(StoreInfo.SeedKey)}, finished {info.Get("load.finished")}"));
+        if (!StoreSize.TryParse(info.Get(StoreInfo.SizeKey), out var size))
+        {
+            checks.Add(new("size", false, $"DS_STORE_INFO holds no valid size ('{info.Get(StoreInfo.SizeKey)}')"));
+            return new VerifyReport(checks);
+        }
+
+        var added = new AddedRows(engine, info);
+        var model = RowCounts.For(size);
+        foreach (var table in StoreModel.Ds3Tables)
+        {
+            checks.Add(await CountCheckAsync(engine, connection, table, info, added, model, cancellationToken).ConfigureAwait(false));
+        }
+
+        foreach (var table in StoreModel.Ds3Tables.Where(t => t.PrimaryKey.Count == 1))
+        {
+            var key = table.PrimaryKey[0];
+            var duplicates = await StoreQueries.CountAsync(engine, connection,
+                $"SELECT COUNT(*) - COUNT(DISTINCT {key}) FROM {table.Name}", cancellationToken).ConfigureAwait(false);
+            checks.Add(new($"unique {table.Name}.{key}", duplicates == 0, duplicates == 0 ? "no duplicates" : $"{duplicates} duplicate ids"));
+        }
+
+        foreach (var key in StoreModel.ForeignKeys)
+        {
+            var orphans = await StoreQueries.CountAsync(engine, connection,
+                $"SELECT COUNT(*) FROM {key.Table} C WHERE C.{key.Column} IS NOT NULL AND NOT EXISTS " +
+                $"(SELECT 1 FROM {key.ReferencedTable} P WHERE P.{key.ReferencedColumn} = C.{key.Column})", cancellationToken).ConfigureAwait(false);
+            var name = key.Table == "ORDERLINES" ? "every order line has its order" : $"{key.Table}.{key.Column} → {key.ReferencedTable}";
+            checks.Add(new(name, orphans == 0, orphans == 0 ? "no orphans" : $"{orphans} rows reference a missing {key.ReferencedTable} row"));
+        }
+
+        await Invariant("every product has inventory", "SELECT COUNT(*) FROM PRODUCTS P WHERE NOT EXISTS (SELECT 1 FROM INVENTORY I WHERE I.PROD_ID = P.PROD_ID)", "products without an INVENTORY row").ConfigureAwait(false);
+        await Invariant("every order has lines", "SELECT COUNT(*) FROM ORDERS O WHERE NOT EXISTS (SELECT 1 FROM ORDERLINES L WHERE L.ORDERID = O.ORDERID)", "orders without lines").ConfigureAwait(false);
+        // Net plus the rounded tax may differ from the total (rounded from the exact sum) by one cent.
+        await Invariant("order totals = net + tax", "SELECT COUNT(*) FROM ORDERS WHERE TOTALAMOUNT - NETAMOUNT - TAX > 0.011 OR TOTALAMOUNT - NETAMOUNT - TAX < -0.011", "orders whose total is not net + tax").ConfigureAwait(false);
+        await Invariant("order lines numbered 1..n", "SELECT COUNT(*) FROM (SELECT ORDERID, COUNT(*) AS N, MIN(ORDERLINEID) AS F, MAX(ORDERLINEID) AS M FROM ORDERLINES GROUP BY ORDERID) X WHERE F <> 1 OR M <> N", "orders whose lines are not numbered 1..n").ConfigureAwait(false);
+        await Invariant("stock never negative", "SELECT COUNT(*) FROM INVENTORY WHERE QUAN_IN_STOCK < 0 OR SALES < 0", "INVENTORY rows with negative stock or sales").ConfigureAwait(false);
+        return new VerifyReport(checks);
+
+        async Task Invariant(string name, string sql, string what)
+        {
+            var bad = await StoreQueries.CountAsync(engine, connection, sql, cancellationToken).ConfigureAwait(false);
+            checks.Add(new(name, bad == 0, bad == 0 ? "holds" : $"{bad} {what}"));
+        }
+    }
+
+    private static async Task<VerifyCheck> CountCheckAsync(IEngine engine, DbConnection connection, TableSpec table, StoreInfo info, AddedRows added, RowCounts model, CancellationToken cancellationToken)
+    {
+        var all = await StoreQueries.CountAsync(engine, connection, $"SELECT COUNT(*) FROM {table.Name}", cancellationToken).ConfigureAwait(false);
+        var extra = 0L;
+        if (added.For(table) is { } addedRule)
+        {
+            extra = await StoreQueries.CountAsync(engine, connection, $"SELECT COUNT(*) FROM {table.Name} WHERE {addedRule.Condition}", cancellationToken, addedRule.Parameters).ConfigureAwait(false);
+        }
+
+        var loaded = all - extra;
+        var recorded = info.GetLong(StoreInfo.CountKey(table.Name));
+        var note = extra > 0 ? string.Create(CultureInfo.InvariantCulture, $"; {extra} added since the load ('dvdstore reset' removes them)") : "";
+        var name = $"rows {table.Name}";
+        if (recorded != loaded)
+        {
+            return new(name, false, string.Create(CultureInfo.InvariantCulture, $"{loaded} as-loaded rows, the load recorded {recorded?.ToString(CultureInfo.InvariantCulture) ?? "none"}{note}"));
+        }
+
+        var (expected, exact) = Expected(table, model);
+        var tolerance = Tolerance(table, model);
+        var ok = exact ? loaded == expected : Math.Abs(loaded - expected) <= tolerance;
+        var basis = exact ? "size model" : string.Create(CultureInfo.InvariantCulture, $"size model ±{tolerance:F0}");
+        return new(name, ok, string.Create(CultureInfo.InvariantCulture, $"{loaded} ({basis}: {expected:F0}){note}"));
+    }
+
+    /// <summary>
+    /// How far a drawn count may be from its expectation: 1% (DS3's own sets land within it from 10MB up), or four
+    /// standard deviations of the sum of the draws where that is wider (a 1MB store's 1,200 orders give ±1.5% at 1σ).
+    /// </summary>
+    internal static double Tolerance(TableSpec table, RowCounts model)
+    {
+        var (expected, _) = Expected(table, model);
+        var sigma = table.Name switch
+        {
+            // Var U(1,9) = (9² − 1) / 12; Var U(3,40) = (38² − 1) / 12.
+            "ORDERLINES" or "CUST_HIST" => Math.Sqrt(model.Orders * 80.0 / 12),
+            "REVIEWS_HELPFULNESS" => Math.Sqrt(model.Reviews * 1443.0 / 12),
+            _ => 0,
+        };
+        return Math.Max(expected * 0.01, 4 * sigma);
+    }
+
+    /// <summary>The size model's count for a table, and whether it is exact (fixed) or an expectation (random draws).</summary>
+    internal static (double Expected, bool Exact) Expected(TableSpec table, RowCounts model) => table.Name switch
+    {
+        "CUSTOMERS" => (model.Customers, true),
+        "ORDERS" => (model.Orders, true),
+        "ORDERLINES" or "CUST_HIST" => (model.ExpectedOrderLines, false),
+        "PRODUCTS" or "INVENTORY" => (model.Products, true),
+        "CATEGORIES" => (RowCounts.Categories, true),
+        "REORDER" => (0, true),
+        "MEMBERSHIP" => (model.Members, true),
+        "REVIEWS" => (model.Reviews, true),
+        "REVIEWS_HELPFULNESS" => (model.ExpectedHelpfulness, false),
+        _ => throw new ArgumentException($"no size model for {table.Name}", nameof(table)),
+    };
+}

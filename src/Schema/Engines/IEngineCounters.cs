@@ -1,0 +1,16 @@
+using System.Data.Common;
+
+namespace DvdStore.Schema.Engines;
+
+/// <summary>
+/// Reads an engine's own activity counters with one light query, for the server metrics sampled during a run.
+/// Each engine's query lives in its folder (<c>Engines/&lt;Engine&gt;/&lt;E&gt;Counters.cs</c>); get one with <see cref="EngineCounters.For"/>.
+/// </summary>
+public interface IEngineCounters
+{
+    /// <summary>Null when the engine has server-side counters; otherwise why it has none (e.g. SQLite is in-process).</summary>
+    string? Unavailable { get; }
+
+    /// <summary>One snapshot, read on a connection that runs nothing else (the query's own commit may be counted).</summary>
+    Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken);
+}

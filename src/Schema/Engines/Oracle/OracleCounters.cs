@@ -1,0 +1,33 @@
+using System.Data.Common;
+using DvdStore.Schema.Engines.Common;
+
+namespace DvdStore.Schema.Engines.Oracle;
+
+/// <summary>
+/// Oracle counters: the 60-second system metrics of v$sysmetric (already rates, so gauges) and, for exact commit deltas,
+/// the cumulative 'user commits' and 'user rollbacks' of v$sysstat. Needs SELECT on v_$sysmetric and v_$sysstat
+/// (SELECT_CATALOG_ROLE gives both). No trailing semicolon: ODP.NET rejects one.
+/// </summary>
+public sealed class OracleCounters : IEngineCounters
+{
+    public const string Query = """
+        SELECT metric_name AS name, value, 0 AS cumulative FROM v$sysmetric
+        WHERE group_id = 2 AND metric_name IN ('Host CPU Utilization (%)', 'Physical Reads Per Sec',
+          'Physical Writes Per Sec', 'User Commits Per Sec', 'User Rollbacks Per Sec')
+        UNION ALL
+        SELECT name, value, 1 AS cumulative FROM v$sysstat WHERE name IN ('user commits', 'user rollbacks')
+        """;
+
+    public string? Unavailable => null;
+
+    public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(Query);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        return await Map(reader, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Maps (name, value, cumulative) rows: v$sysstat's user commits/rollbacks become commits/rollbacks.</summary>
+    public static Task<EngineCounterSnapshot> Map(DbDataReader reader, CancellationToken cancellationToken) =>
+        CounterRows.FromNameValueRowsAsync(reader, "user commits", "user rollbacks", new HashSet<string>(), cancellationToken);
+}

@@ -1,0 +1,216 @@
+using System.Data;
+using System.Data.Common;
+using System.Globalization;
+
+using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
+
+using static DvdStore.Schema.Engines.Oracle.OracleBinding;
+
+using Ora = DvdStore.Schema.Engines.Oracle.OracleDbTypeName;
+
+namespace DvdStore.Schema.Engines.Oracle;
+
+/// <summary>
+/// The DS3 procedures on one Oracle connection, each one stored-procedure call bound by name. Ids come back in a
+/// trailing OUT NUMBER; rows in an OUT SYS_REFCURSOR, which the provider's ExecuteReader returns as the data reader.
+/// </summary>
+public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommands
+{
+    /// <summary>LOGIN's history rows, as DS3's driver asks for.</summary>
+    public const int LoginHistoryRows = 10;
+
+    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("LOGIN");
+        In(command, "username_in", Ora.Varchar2, username);
+        In(command, "password_in", Ora.Varchar2, password);
+        In(command, "batch_size_in", Ora.Int32, LoginHistoryRows);
+        var customerId = Out(command, "customerid_out", Ora.Int64);
+        Out(command, "history_out", Ora.RefCursor);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        var id = ToInt64(customerId.Value);
+        var history = id == 0 ? [] : await StoreRowReader.ReadAllAsync(reader, StoreRowReader.History, cancellationToken).ConfigureAwait(false);
+        return new LoginResult(id, history);
+    }
+
+    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(customer);
+        await using var command = Procedure("NEW_CUSTOMER");
+        In(command, "firstname_in", Ora.Varchar2, customer.FirstName);
+        In(command, "lastname_in", Ora.Varchar2, customer.LastName);
+        In(command, "address1_in", Ora.Varchar2, customer.Address1);
+        In(command, "address2_in", Ora.Varchar2, customer.Address2);
+        In(command, "city_in", Ora.Varchar2, customer.City);
+        In(command, "state_in", Ora.Varchar2, customer.State);
+        In(command, "zip_in", Ora.Varchar2, customer.Zip);
+        In(command, "country_in", Ora.Varchar2, customer.Country);
+        In(command, "region_in", Ora.Int32, customer.Region);
+        In(command, "email_in", Ora.Varchar2, customer.Email);
+        In(command, "phone_in", Ora.Varchar2, customer.Phone);
+        In(command, "creditcardtype_in", Ora.Int32, customer.CreditCardType);
+        In(command, "creditcard_in", Ora.Varchar2, customer.CreditCard);
+        In(command, "creditcardexpiration_in", Ora.Varchar2, customer.CreditCardExpiration);
+        In(command, "username_in", Ora.Varchar2, customer.Username);
+        In(command, "password_in", Ora.Varchar2, customer.Password);
+        In(command, "age_in", Ora.Int32, customer.Age);
+        In(command, "income_in", Ora.Int32, customer.Income);
+        In(command, "gender_in", Ora.Varchar2, customer.Gender);
+        return await IdAsync(command, "customerid_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("NEW_MEMBER");
+        In(command, "customerid_in", Ora.Int64, customerId);
+        In(command, "membershiplevel_in", Ora.Int32, membershipType);
+        return await IdAsync(command, "customerid_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
+        RowsAsync("BROWSE_BY_CATEGORY", batchSize, ("category_in", Ora.Int32, category), "products_out", StoreRowReader.Product, cancellationToken);
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
+        RowsAsync("BROWSE_BY_ACTOR", batchSize, ("actor_in", Ora.Varchar2, actor), "products_out", StoreRowReader.Product, cancellationToken);
+
+    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
+        RowsAsync("BROWSE_BY_TITLE", batchSize, ("title_in", Ora.Varchar2, title), "products_out", StoreRowReader.Product, cancellationToken);
+
+    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
+        RowsAsync("GET_PROD_REVIEWS", batchSize, ("prod_in", Ora.Int32, prodId), "reviews_out", StoreRowReader.Review, cancellationToken);
+
+    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("GET_PROD_REVIEWS_BY_STARS");
+        In(command, "batch_size_in", Ora.Int32, batchSize);
+        In(command, "prod_in", Ora.Int32, prodId);
+        In(command, "stars_in", Ora.Int32, stars);
+        Out(command, "reviews_out", Ora.RefCursor);
+        return await ReadAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
+    }
+
+    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
+        RowsAsync("GET_PROD_REVIEWS_BY_DATE", batchSize, ("prod_in", Ora.Int32, prodId), "reviews_out", StoreRowReader.Review, cancellationToken);
+
+    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
+        RowsAsync("GET_PROD_REVIEWS_BY_ACTOR", batchSize, ("actor_in", Ora.Varchar2, actorWord), "reviews_out", StoreRowReader.ProductReview, cancellationToken);
+
+    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
+        RowsAsync("GET_PROD_REVIEWS_BY_TITLE", batchSize, ("title_in", Ora.Varchar2, titleWord), "reviews_out", StoreRowReader.ProductReview, cancellationToken);
+
+    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("NEW_PROD_REVIEW");
+        In(command, "prod_id_in", Ora.Int32, prodId);
+        In(command, "stars_in", Ora.Int32, stars);
+        In(command, "customerid_in", Ora.Int64, customerId);
+        In(command, "review_summary_in", Ora.Varchar2, summary);
+        In(command, "review_text_in", Ora.Varchar2, text);
+        return await IdAsync(command, "review_id_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure("NEW_REVIEW_HELPFULNESS");
+        In(command, "review_id_in", Ora.Int64, reviewId);
+        In(command, "customerid_in", Ora.Int64, customerId);
+        In(command, "review_helpfulness_in", Ora.Int32, helpfulness);
+        return await IdAsync(command, "review_helpfulness_id_out", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    {
+        var prices = new Dictionary<int, decimal>();
+        var ids = prodIds.Distinct().ToArray();
+        if (ids.Length == 0)
+        {
+            return prices;
+        }
+
+        await using var command = connection.CreateCommand();
+        BindByName(command);
+        var names = ids.Select((_, i) => string.Create(CultureInfo.InvariantCulture, $"p{i}")).ToArray();
+        command.CommandText = $"SELECT PROD_ID, PRICE FROM PRODUCTS WHERE PROD_ID IN ({string.Join(", ", names.Select(n => ":" + n))})";
+        for (var i = 0; i < ids.Length; i++)
+        {
+            In(command, names[i], Ora.Int32, ids[i]);
+        }
+
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            prices[Convert.ToInt32(reader.GetValue(0), CultureInfo.InvariantCulture)] = Convert.ToDecimal(reader.GetValue(1), CultureInfo.InvariantCulture);
+        }
+
+        return prices;
+    }
+
+    /// <summary>PURCHASE with DS3 Oracle's shape: the cart as two PL/SQL associative arrays (product ids, quantities) in request order.</summary>
+    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(purchase);
+        if (purchase.Items.Count > PurchaseRequest.MaxItems)
+        {
+            throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items; got {purchase.Items.Count}.", nameof(purchase));
+        }
+
+        // An empty associative array cannot be bound: an empty cart sends one unused (0, 0) entry with number_items = 0.
+        var items = purchase.Items.Count > 0 ? purchase.Items : [default(CartItem)];
+        await using var command = Procedure("PURCHASE");
+        In(command, "customerid_in", Ora.Int64, purchase.CustomerId);
+        In(command, "number_items", Ora.Int32, purchase.Items.Count);
+        In(command, "netamount_in", Ora.Decimal, purchase.NetAmount);
+        In(command, "taxamount_in", Ora.Decimal, purchase.Tax);
+        In(command, "totalamount_in", Ora.Decimal, purchase.TotalAmount);
+        var orderId = Out(command, "neworderid_out", Ora.Int64);
+        AssociativeArray(Parameter(command, "prod_id_in"), Ora.Int32, items.Select(i => i.ProdId).ToArray());
+        AssociativeArray(Parameter(command, "qty_in"), Ora.Int32, items.Select(i => i.Quantity).ToArray());
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        return ToInt64(orderId.Value);
+    }
+
+    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+
+    private DbCommand Procedure(string name)
+    {
+        var command = connection.CreateCommand();
+        command.CommandType = CommandType.StoredProcedure;
+        command.CommandText = name;
+        BindByName(command);
+        return command;
+    }
+
+    private static DbParameter Parameter(DbCommand command, string name)
+    {
+        var parameter = command.CreateParameter();
+        parameter.ParameterName = name;
+        parameter.Direction = ParameterDirection.Input;
+        command.Parameters.Add(parameter);
+        return parameter;
+    }
+
+    private static async Task<long> IdAsync(DbCommand command, string outName, CancellationToken cancellationToken)
+    {
+        var id = Out(command, outName, Ora.Int64);
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        return ToInt64(id.Value);
+    }
+
+    /// <summary>A (batch_size_in, one key, OUT cursor) procedure: the shape of every browse and review call but BY_STARS.</summary>
+    private async Task<IReadOnlyList<T>> RowsAsync<T>(string procedure, int batchSize, (string Name, string Type, object Value) key, string cursorName,
+        Func<DbDataReader, T> map, CancellationToken cancellationToken)
+    {
+        await using var command = Procedure(procedure);
+        In(command, "batch_size_in", Ora.Int32, batchSize);
+        In(command, key.Name, key.Type, key.Value);
+        Out(command, cursorName, Ora.RefCursor);
+        return await ReadAsync(command, map, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static async Task<IReadOnlyList<T>> ReadAsync<T>(DbCommand command, Func<DbDataReader, T> map, CancellationToken cancellationToken)
+    {
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(reader, map, cancellationToken).ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,397 @@
+-- The DS3 procedure interface (ds3-facts §1.6, SQL Server shapes): names and parameters as DS3's drivers call them,
+-- every result a result set (ids as a one-value result). Semantics are the kit's (docs/ds3-compatibility.md).
+
+-- Search text is data: each word becomes a quoted full-text term ("FIRST" AND "LAST"); quotes and * are removed
+-- from the words, so the text can neither break nor widen the CONTAINS condition. NULL when there is no word.
+CREATE OR ALTER FUNCTION DS_FULLTEXT_ALL_WORDS (@text NVARCHAR(4000))
+RETURNS NVARCHAR(4000)
+AS
+BEGIN
+    DECLARE @result NVARCHAR(4000);
+    SELECT @result = STRING_AGG(CAST(N'"' + w.word + N'"' AS NVARCHAR(MAX)), N' AND ')
+    FROM (
+        SELECT LTRIM(RTRIM(REPLACE(REPLACE(s.value, N'"', N''), N'*', N''))) AS word
+        FROM STRING_SPLIT(REPLACE(REPLACE(REPLACE(@text, NCHAR(9), N' '), NCHAR(10), N' '), NCHAR(13), N' '), N' ') AS s
+    ) AS w
+    WHERE w.word <> N'';
+    RETURN @result;
+END
+GO
+
+-- LOGIN: the customer id as a one-value result (0 when unknown); when found, a second result with the customer's
+-- last 10 purchases: TITLE, ACTOR and the title of the product's COMMON_PROD_ID, newest orders first.
+CREATE OR ALTER PROCEDURE LOGIN
+    @username_in VARCHAR(50),
+    @password_in VARCHAR(50)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    DECLARE @customerid BIGINT;
+    SELECT @customerid = CUSTOMERID FROM CUSTOMERS WHERE USERNAME = @username_in AND PASSWORD = @password_in;
+    IF @customerid IS NULL
+    BEGIN
+        SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        RETURN;
+    END
+
+    SELECT @customerid AS CUSTOMERID;
+    SELECT TOP (10) p.TITLE, p.ACTOR, r.TITLE AS RELATEDPURCHASE
+    FROM CUST_HIST AS h
+    INNER JOIN PRODUCTS AS p ON p.PROD_ID = h.PROD_ID
+    INNER JOIN PRODUCTS AS r ON r.PROD_ID = p.COMMON_PROD_ID
+    WHERE h.CUSTOMERID = @customerid
+    ORDER BY h.ORDERID DESC;
+END
+GO
+
+-- NEW_CUSTOMER: the new CUSTOMERID, or 0 when the user name is taken (checked first; a concurrent twin is caught
+-- by the unique index IX_CUST_USERNAME).
+CREATE OR ALTER PROCEDURE NEW_CUSTOMER
+    @firstname_in VARCHAR(50),
+    @lastname_in VARCHAR(50),
+    @address1_in VARCHAR(50),
+    @address2_in VARCHAR(50),
+    @city_in VARCHAR(50),
+    @state_in VARCHAR(50),
+    @zip_in VARCHAR(9),
+    @country_in VARCHAR(50),
+    @region_in SMALLINT,
+    @email_in VARCHAR(50),
+    @phone_in VARCHAR(50),
+    @creditcardtype_in INT,
+    @creditcard_in VARCHAR(50),
+    @creditcardexpiration_in VARCHAR(50),
+    @username_in VARCHAR(50),
+    @password_in VARCHAR(50),
+    @age_in SMALLINT,
+    @income_in INT,
+    @gender_in VARCHAR(1)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    IF EXISTS (SELECT 1 FROM CUSTOMERS WHERE USERNAME = @username_in)
+    BEGIN
+        SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        RETURN;
+    END
+
+    BEGIN TRY
+        INSERT INTO CUSTOMERS (FIRSTNAME, LASTNAME, ADDRESS1, ADDRESS2, CITY, STATE, ZIP, COUNTRY, REGION, EMAIL, PHONE,
+            CREDITCARDTYPE, CREDITCARD, CREDITCARDEXPIRATION, USERNAME, PASSWORD, AGE, INCOME, GENDER)
+        VALUES (@firstname_in, @lastname_in, @address1_in, @address2_in, @city_in, @state_in, @zip_in, @country_in,
+            @region_in, @email_in, @phone_in, @creditcardtype_in, @creditcard_in, @creditcardexpiration_in, @username_in,
+            @password_in, @age_in, @income_in, @gender_in);
+        SELECT CAST(SCOPE_IDENTITY() AS BIGINT) AS CUSTOMERID;
+    END TRY
+    BEGIN CATCH
+        IF ERROR_NUMBER() IN (2601, 2627)
+            SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        ELSE
+            THROW;
+    END CATCH
+END
+GO
+
+-- NEW_MEMBER: the customer id, or 0 when the customer is already a member. EXPIREDATE = today, as in DS3.
+CREATE OR ALTER PROCEDURE NEW_MEMBER
+    @customerid_in BIGINT,
+    @membershiplevel_in INT
+AS
+BEGIN
+    SET NOCOUNT ON;
+    IF EXISTS (SELECT 1 FROM MEMBERSHIP WHERE CUSTOMERID = @customerid_in)
+    BEGIN
+        SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        RETURN;
+    END
+
+    BEGIN TRY
+        INSERT INTO MEMBERSHIP (CUSTOMERID, MEMBERSHIPTYPE, EXPIREDATE)
+        VALUES (@customerid_in, @membershiplevel_in, CAST(GETDATE() AS DATE));
+        SELECT @customerid_in AS CUSTOMERID;
+    END TRY
+    BEGIN CATCH
+        IF ERROR_NUMBER() IN (2601, 2627)
+            SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        ELSE
+            THROW;
+    END CATCH
+END
+GO
+
+-- BROWSE_BY_CATEGORY: up to @batch_size_in specials of the category, all PRODUCTS columns.
+CREATE OR ALTER PROCEDURE BROWSE_BY_CATEGORY
+    @batch_size_in INT,
+    @category_in INT
+AS
+BEGIN
+    SET NOCOUNT ON;
+    SELECT TOP (@batch_size_in) PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+    FROM PRODUCTS
+    WHERE CATEGORY = @category_in AND SPECIAL = 1;
+END
+GO
+
+-- BROWSE_BY_ACTOR: up to @batch_size_in products whose ACTOR contains all the given words.
+CREATE OR ALTER PROCEDURE BROWSE_BY_ACTOR
+    @batch_size_in INT,
+    @actor_in NVARCHAR(200)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    DECLARE @search NVARCHAR(4000) = dbo.DS_FULLTEXT_ALL_WORDS(@actor_in);
+    IF @search IS NULL
+        SELECT TOP (0) PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM FROM PRODUCTS;
+    ELSE
+        SELECT TOP (@batch_size_in) PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+        FROM PRODUCTS
+        WHERE CONTAINS(ACTOR, @search);
+END
+GO
+
+-- BROWSE_BY_TITLE: up to @batch_size_in products whose TITLE contains all the given words.
+CREATE OR ALTER PROCEDURE BROWSE_BY_TITLE
+    @batch_size_in INT,
+    @title_in NVARCHAR(200)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    DECLARE @search NVARCHAR(4000) = dbo.DS_FULLTEXT_ALL_WORDS(@title_in);
+    IF @search IS NULL
+        SELECT TOP (0) PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM FROM PRODUCTS;
+    ELSE
+        SELECT TOP (@batch_size_in) PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
+        FROM PRODUCTS
+        WHERE CONTAINS(TITLE, @search);
+END
+GO
+
+-- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first.
+CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS
+    @batch_size_in INT,
+    @prod_in INT
+AS
+BEGIN
+    SET NOCOUNT ON;
+    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+    FROM REVIEWS AS r
+    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
+    WHERE r.PROD_ID = @prod_in
+    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
+    ORDER BY TOTAL DESC;
+END
+GO
+
+-- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with @stars_in stars.
+CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_STARS
+    @batch_size_in INT,
+    @prod_in INT,
+    @stars_in INT
+AS
+BEGIN
+    SET NOCOUNT ON;
+    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+    FROM REVIEWS AS r
+    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
+    WHERE r.PROD_ID = @prod_in AND r.STARS = @stars_in
+    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
+    ORDER BY TOTAL DESC;
+END
+GO
+
+-- GET_PROD_REVIEWS_BY_DATE: the product's rated reviews, newest first.
+CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_DATE
+    @batch_size_in INT,
+    @prod_in INT
+AS
+BEGIN
+    SET NOCOUNT ON;
+    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+    FROM REVIEWS AS r
+    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
+    WHERE r.PROD_ID = @prod_in
+    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
+    ORDER BY r.REVIEW_DATE DESC, r.REVIEW_ID DESC;
+END
+GO
+
+-- GET_PROD_REVIEWS_BY_ACTOR: up to 500 (product, review) pairs whose ACTOR contains all the words, then their
+-- helpfulness sums, most helpful first.
+CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_ACTOR
+    @batch_size_in INT,
+    @actor_in NVARCHAR(200)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    DECLARE @search NVARCHAR(4000) = dbo.DS_FULLTEXT_ALL_WORDS(@actor_in);
+    IF @search IS NULL
+    BEGIN
+        SELECT TOP (0) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+            r.REVIEW_TEXT, CAST(0 AS BIGINT) AS TOTAL
+        FROM PRODUCTS AS p
+        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID;
+        RETURN;
+    END;
+
+    WITH matches AS (
+        SELECT TOP (500) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID,
+            r.REVIEW_SUMMARY, r.REVIEW_TEXT
+        FROM PRODUCTS AS p
+        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID
+        WHERE CONTAINS(p.ACTOR, @search)
+    )
+    SELECT TOP (@batch_size_in) m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID,
+        m.REVIEW_SUMMARY, m.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+    FROM matches AS m
+    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = m.REVIEW_ID
+    GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT
+    ORDER BY TOTAL DESC;
+END
+GO
+
+-- GET_PROD_REVIEWS_BY_TITLE: as GET_PROD_REVIEWS_BY_ACTOR on TITLE.
+CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_TITLE
+    @batch_size_in INT,
+    @title_in NVARCHAR(200)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    DECLARE @search NVARCHAR(4000) = dbo.DS_FULLTEXT_ALL_WORDS(@title_in);
+    IF @search IS NULL
+    BEGIN
+        SELECT TOP (0) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+            r.REVIEW_TEXT, CAST(0 AS BIGINT) AS TOTAL
+        FROM PRODUCTS AS p
+        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID;
+        RETURN;
+    END;
+
+    WITH matches AS (
+        SELECT TOP (500) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID,
+            r.REVIEW_SUMMARY, r.REVIEW_TEXT
+        FROM PRODUCTS AS p
+        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID
+        WHERE CONTAINS(p.TITLE, @search)
+    )
+    SELECT TOP (@batch_size_in) m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID,
+        m.REVIEW_SUMMARY, m.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+    FROM matches AS m
+    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = m.REVIEW_ID
+    GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT
+    ORDER BY TOTAL DESC;
+END
+GO
+
+-- NEW_PROD_REVIEW: the new REVIEW_ID. REVIEW_DATE = today.
+CREATE OR ALTER PROCEDURE NEW_PROD_REVIEW
+    @prod_id_in INT,
+    @stars_in INT,
+    @customerid_in BIGINT,
+    @review_summary_in VARCHAR(50),
+    @review_text_in VARCHAR(1000)
+AS
+BEGIN
+    SET NOCOUNT ON;
+    INSERT INTO REVIEWS (PROD_ID, REVIEW_DATE, STARS, CUSTOMERID, REVIEW_SUMMARY, REVIEW_TEXT)
+    VALUES (@prod_id_in, CAST(GETDATE() AS DATE), @stars_in, @customerid_in, @review_summary_in, @review_text_in);
+    SELECT CAST(SCOPE_IDENTITY() AS BIGINT) AS REVIEW_ID;
+END
+GO
+
+-- NEW_REVIEW_HELPFULNESS: the new REVIEW_HELPFULNESS_ID.
+CREATE OR ALTER PROCEDURE NEW_REVIEW_HELPFULNESS
+    @review_id_in BIGINT,
+    @customerid_in BIGINT,
+    @review_helpfulness_in INT
+AS
+BEGIN
+    SET NOCOUNT ON;
+    INSERT INTO REVIEWS_HELPFULNESS (REVIEW_ID, CUSTOMERID, HELPFULNESS)
+    VALUES (@review_id_in, @customerid_in, @review_helpfulness_in);
+    SELECT CAST(SCOPE_IDENTITY() AS BIGINT) AS REVIEW_HELPFULNESS_ID;
+END
+GO
+
+-- PURCHASE: the new ORDERID, or 0 when an item's stock is short (then the whole order is rolled back).
+-- The first @number_items (product, quantity) pairs are the cart. Stock is taken in ascending PROD_ID order
+-- (so concurrent purchases lock rows in one order and cannot deadlock each other) by a conditional UPDATE that
+-- only succeeds when enough is left; RESTOCK then keeps the quantity from going below 3.
+CREATE OR ALTER PROCEDURE PURCHASE
+    @customerid_in BIGINT,
+    @number_items INT,
+    @netamount_in NUMERIC(12,2),
+    @taxamount_in NUMERIC(12,2),
+    @totalamount_in NUMERIC(12,2),
+    @prod_id_in0 INT = 0, @qty_in0 INT = 0,
+    @prod_id_in1 INT = 0, @qty_in1 INT = 0,
+    @prod_id_in2 INT = 0, @qty_in2 INT = 0,
+    @prod_id_in3 INT = 0, @qty_in3 INT = 0,
+    @prod_id_in4 INT = 0, @qty_in4 INT = 0,
+    @prod_id_in5 INT = 0, @qty_in5 INT = 0,
+    @prod_id_in6 INT = 0, @qty_in6 INT = 0,
+    @prod_id_in7 INT = 0, @qty_in7 INT = 0,
+    @prod_id_in8 INT = 0, @qty_in8 INT = 0,
+    @prod_id_in9 INT = 0, @qty_in9 INT = 0
+AS
+BEGIN
+    SET NOCOUNT ON;
+    SET XACT_ABORT ON;
+    DECLARE @today DATE = CAST(GETDATE() AS DATE);
+    DECLARE @orderid BIGINT, @seq INT = 1, @count INT, @prod INT, @qty INT;
+    DECLARE @items TABLE (SEQ INT IDENTITY(1,1) PRIMARY KEY, POS INT NOT NULL, PROD_ID INT NOT NULL, QTY INT NOT NULL);
+    DECLARE @taken TABLE (PROD_ID INT NOT NULL);
+
+    -- INSERT ... SELECT ... ORDER BY numbers the identity in that order: SEQ walks the cart by PROD_ID.
+    INSERT INTO @items (POS, PROD_ID, QTY)
+    SELECT v.POS, v.PROD_ID, v.QTY
+    FROM (VALUES
+            (1, @prod_id_in0, @qty_in0),
+            (2, @prod_id_in1, @qty_in1),
+            (3, @prod_id_in2, @qty_in2),
+            (4, @prod_id_in3, @qty_in3),
+            (5, @prod_id_in4, @qty_in4),
+            (6, @prod_id_in5, @qty_in5),
+            (7, @prod_id_in6, @qty_in6),
+            (8, @prod_id_in7, @qty_in7),
+            (9, @prod_id_in8, @qty_in8),
+            (10, @prod_id_in9, @qty_in9)
+    ) AS v (POS, PROD_ID, QTY)
+    WHERE v.POS <= @number_items
+    ORDER BY v.PROD_ID, v.POS;
+    SET @count = @@ROWCOUNT;
+
+    BEGIN TRANSACTION;
+    INSERT INTO ORDERS (ORDERDATE, CUSTOMERID, NETAMOUNT, TAX, TOTALAMOUNT)
+    VALUES (@today, @customerid_in, @netamount_in, @taxamount_in, @totalamount_in);
+    SET @orderid = CAST(SCOPE_IDENTITY() AS BIGINT);
+
+    WHILE @seq <= @count
+    BEGIN
+        SELECT @prod = PROD_ID, @qty = QTY FROM @items WHERE SEQ = @seq;
+        DELETE FROM @taken;
+        -- OUTPUT INTO (not @@ROWCOUNT) tells whether the row was taken, whatever the trigger does afterwards.
+        UPDATE INVENTORY
+        SET QUAN_IN_STOCK = QUAN_IN_STOCK - @qty, SALES = SALES + @qty
+        OUTPUT inserted.PROD_ID INTO @taken (PROD_ID)
+        WHERE PROD_ID = @prod AND QUAN_IN_STOCK >= @qty;
+        IF NOT EXISTS (SELECT 1 FROM @taken)
+        BEGIN
+            ROLLBACK TRANSACTION;
+            SELECT CAST(0 AS BIGINT) AS ORDERID;
+            RETURN;
+        END
+
+        SET @seq = @seq + 1;
+    END
+
+    INSERT INTO ORDERLINES (ORDERLINEID, ORDERID, PROD_ID, QUANTITY, ORDERDATE)
+    SELECT POS, @orderid, PROD_ID, QTY, @today FROM @items;
+    INSERT INTO CUST_HIST (CUSTOMERID, ORDERID, PROD_ID)
+    SELECT @customerid_in, @orderid, PROD_ID FROM @items;
+    COMMIT TRANSACTION;
+    SELECT @orderid AS ORDERID;
+END
+GO

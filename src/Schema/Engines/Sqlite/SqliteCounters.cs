@@ -1,0 +1,12 @@
+using System.Data.Common;
+
+namespace DvdStore.Schema.Engines.Sqlite;
+
+/// <summary>SQLite runs inside the driver's process: there is no server, so no server-side counters.</summary>
+public sealed class SqliteCounters : IEngineCounters
+{
+    public string? Unavailable => "SQLite runs in the driver's process and keeps no server-side counters";
+
+    public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        throw new NotSupportedException(Unavailable);
+}

@@ -1,0 +1,149 @@
+using DvdStore.Cli;
+using DvdStore.Driver.Results;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Analysis;
+
+/// <summary>`dvdstore analyze` end to end: result files in, report out; bad input is one line on stderr.</summary>
+public sealed class AnalyzeCommandTests
+{
+    private static async Task<(int Code, string Output, string Error)> Run(params string[] args)
+    {
+        var output = new StringWriter();
+        var error = new StringWriter();
+        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
+        return (code, output.ToString(), error.ToString());
+    }
+
+    private static async Task<string> ResultsFolder()
+    {
+        var folder = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "results");
+        Directory.CreateDirectory(Path.Combine(folder, "driver2"));
+        (string File, long Opm, string Vcpus)[] runs = [("a.json", 30_000, "8"), ("b.json", 57_000, "16"), (Path.Combine("driver2", "c.json"), 108_000, "32")];
+        foreach (var (file, opm, vcpus) in runs)
+        {
+            await JsonResultWriter.WriteAsync(AnalysisFixtures.Result(opm, ("vcpus", vcpus), ("engine", "postgres")), Path.Combine(folder, file), CancellationToken.None);
+        }
+
+        return folder;
+    }
+
+    [Fact]
+    public async Task Analyze_reads_a_folder_of_results_and_writes_the_report()
+    {
+        var folder = await ResultsFolder();
+        await File.WriteAllTextAsync(Path.Combine(folder, "notes.txt"), "not a run");
+        var outDir = Path.Combine(Path.GetDirectoryName(folder)!, "report");
+
+        var (code, output, error) = await Run("analyze", folder, "--out", outDir, "--study", "scaling,peak", "--label", "b.json:vcpus=12");
+
+        Assert.Equal(0, code);
+        Assert.Contains("3 run(s) analysed, 1 file(s) skipped", output, StringComparison.Ordinal);
+        Assert.Contains("notes.txt", error, StringComparison.Ordinal);
+        var scaling = await File.ReadAllTextAsync(Path.Combine(outDir, "tables", "scaling.csv"));
+        Assert.Contains(",12,", scaling, StringComparison.Ordinal); // the override replaced b.json's 16 vCPUs
+        Assert.DoesNotContain(",16,", scaling, StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(outDir, "report.html")));
+        Assert.True(File.Exists(Path.Combine(outDir, "charts", "scaling.png")));
+    }
+
+    [Fact]
+    public async Task The_readme_example_gives_the_figures_it_shows()
+    {
+        var root = AppContext.BaseDirectory;
+        while (!File.Exists(Path.Combine(root, "DvdStore.sln")))
+        {
+            root = Path.GetDirectoryName(root) ?? throw new InvalidOperationException("repository root not found");
+        }
+
+        var example = Path.Combine(root, "docs", "examples", "analysis");
+        var outDir = TestServers.TempFile("report");
+
+        var (code, output, _) = await Run("analyze", Path.Combine(example, "runs"), "--labels", Path.Combine(example, "labels.csv"), "--out", outDir);
+
+        Assert.Equal(0, code);
+        var readme = await File.ReadAllTextAsync(Path.Combine(root, "README.md"));
+        foreach (var line in output.Split('\n').Where(l => l.StartsWith("OPM:", StringComparison.Ordinal) || l.StartsWith("SMT on", StringComparison.Ordinal)))
+        {
+            Assert.Contains(line.TrimEnd('\r'), readme, StringComparison.Ordinal);
+        }
+
+        Assert.Contains("4.55× the OPM (56.9 % of linear)", output, StringComparison.Ordinal);
+        Assert.Contains("+25.7 %", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Analyze_lists_itself_with_help()
+    {
+        var (code, output, _) = await Run("analyze", "--help");
+
+        Assert.Equal(0, code);
+        Assert.Contains("--study", output, StringComparison.Ordinal);
+        Assert.Contains("--baseline", output, StringComparison.Ordinal);
+        Assert.Contains("--out", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task No_inputs_is_a_usage_error()
+    {
+        var (code, _, error) = await Run("analyze", "--out", TestServers.TempFile("out"));
+
+        Assert.Equal(2, code);
+        Assert.Single(error.TrimEnd().Split('\n'));
+    }
+
+    [Fact]
+    public async Task An_empty_folder_is_one_line_and_writes_nothing()
+    {
+        var empty = Path.GetDirectoryName(TestServers.TempFile("x"))!;
+        var outDir = TestServers.TempFile("report");
+
+        var (code, _, error) = await Run("analyze", empty, "--out", outDir);
+
+        Assert.Equal(2, code);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.Contains("no readable run", error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(outDir));
+    }
+
+    [Fact]
+    public async Task A_foreign_file_alone_is_named_in_one_line()
+    {
+        var foreign = TestServers.TempFile("package.json");
+        await File.WriteAllTextAsync(foreign, "{\"name\": \"left-pad\"}");
+
+        var (code, _, error) = await Run("analyze", foreign, "--out", TestServers.TempFile("report"));
+
+        Assert.Equal(2, code);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.Contains("package.json is not a dvdstore run result", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_missing_input_and_an_unknown_study_are_one_line_each()
+    {
+        var folder = await ResultsFolder();
+
+        var missing = await Run("analyze", Path.Combine(folder, "nope.json"), "--out", TestServers.TempFile("r"));
+        var study = await Run("analyze", folder, "--out", TestServers.TempFile("r"), "--study", "speed");
+
+        Assert.Equal(2, missing.Code);
+        Assert.Contains("nope.json does not exist", missing.Error, StringComparison.Ordinal);
+        Assert.Equal(2, study.Code);
+        Assert.Contains("unknown study 'speed'", study.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task An_unwritable_out_is_one_line()
+    {
+        var folder = await ResultsFolder();
+        var file = TestServers.TempFile("taken");
+        await File.WriteAllTextAsync(file, "x");
+
+        var (code, _, error) = await Run("analyze", folder, "--out", file);
+
+        Assert.Equal(2, code);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.Contains("choose a writable --out folder", error, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,96 @@
+using DvdStore.Cli;
+using DvdStore.Loader.Export;
+using DvdStore.Schema.Sizing;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Loader;
+
+/// <summary>The loader's commands end to end through `dvdstore` on SQLite (exit codes and output), and export-csv's DS3 layout.</summary>
+public sealed class LoaderCommandTests
+{
+    [Fact]
+    public async Task Load_verify_fingerprint_reset_and_drop_through_the_cli()
+    {
+        var connection = $"Data Source={TestServers.TempFile("cli.db")}";
+        var (code, output, error) = await RunAsync("load", "--size", "1MB", "--seed", "5", "--threads", "2", "--connection", connection);
+        Assert.True(code == 0, error);
+        Assert.Contains("REVIEWS_HELPFULNESS", output, StringComparison.Ordinal);
+        Assert.Contains("analyze", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("\r", output, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("verify", "--connection", connection);
+        Assert.True(code == 0, output);
+        Assert.Contains("store OK", output, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("fingerprint", "--connection", connection);
+        Assert.Equal(0, code);
+        Assert.Contains("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
+
+        (code, _, error) = await RunAsync("load", "--size", "1MB", "--connection", connection);
+        Assert.Equal(2, code);
+        Assert.Contains("--drop-existing", error, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("reset", "--connection", connection);
+        Assert.Equal(0, code);
+        Assert.Contains("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("drop", "--connection", connection);
+        Assert.Equal(0, code);
+        Assert.Contains("dropped the store", output, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("verify", "--connection", connection);
+        Assert.Equal(1, code);
+        Assert.Contains("FAIL store exists", output, StringComparison.Ordinal);
+
+        (code, _, error) = await RunAsync("load", "--size", "1MB", "--threads", "0", "--connection", connection);
+        Assert.Equal(2, code);
+        Assert.Contains("--threads", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Export_csv_writes_ds3_files_with_the_rows_a_load_writes()
+    {
+        var directory = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "data_files");
+        var (code, output, error) = await RunAsync("export-csv", "--size", "1MB", "--seed", "3", "--out", directory);
+        Assert.True(code == 0, error);
+        Assert.Contains("wrote 44 files", output, StringComparison.Ordinal);
+
+        var files = Directory.EnumerateFiles(directory, "*", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(directory, f).Replace('\\', '/')).Order(StringComparer.Ordinal).ToList();
+        var expected = new List<string> { "cust/row_cust.csv", "cust/us_cust.csv", "membership/membership.csv", "orders/inv.csv", "prod/inv.csv", "prod/prod.csv", "reviews/review_helpfulness.csv", "reviews/reviews.csv" };
+        expected.AddRange(CsvExporter.Months.SelectMany(m => new[] { $"orders/{m}_cust_hist.csv", $"orders/{m}_orderlines.csv", $"orders/{m}_orders.csv" }));
+        Assert.Equal(expected.Order(StringComparer.Ordinal), files);
+
+        var reference = ReferenceFingerprint.Of(3, StoreSize.Parse("1MB")).Tables.ToDictionary(t => t.Table, t => t.Rows);
+        Assert.Equal(reference["CUSTOMERS"], Lines(directory, "cust/us_cust.csv").Length + Lines(directory, "cust/row_cust.csv").Length);
+        Assert.Equal(reference["ORDERLINES"], CsvExporter.Months.Sum(m => Lines(directory, $"orders/{m}_orderlines.csv").Length));
+        Assert.Equal(reference["REVIEWS_HELPFULNESS"], Lines(directory, "reviews/review_helpfulness.csv").Length);
+        Assert.Equal(File.ReadAllBytes(Path.Combine(directory, "prod/inv.csv")), File.ReadAllBytes(Path.Combine(directory, "orders/inv.csv")));
+
+        var us = Lines(directory, "cust/us_cust.csv")[0].Split(',');
+        Assert.Equal(20, us.Length);
+        Assert.Equal("1", us[0]);
+        Assert.Equal("", us[4]);
+        Assert.Matches("^[0-9]{5}$", us[7]);
+        Assert.Equal("user1", us[15]);
+        Assert.Equal("00000", Lines(directory, "cust/row_cust.csv")[0].Split(',')[7]);
+        Assert.All(Lines(directory, "orders/feb_orders.csv"), l => Assert.Matches(@"^[0-9]+,2013/02/[0-2][0-9],[0-9]+,[0-9]+\.[0-9]{2},[0-9]+\.[0-9]{2},[0-9]+\.[0-9]{2}$", l));
+        Assert.Matches(@"^[0-9]+,[1-3],20(1[5-9])/[01][0-9]/15$", Lines(directory, "membership/membership.csv")[0]);
+        Assert.DoesNotContain('\r', File.ReadAllText(Path.Combine(directory, "prod/prod.csv")));
+
+        (code, _, error) = await RunAsync("export-csv", "--size", "1MB", "--out", directory);
+        Assert.Equal(2, code);
+        Assert.Contains("not empty", error, StringComparison.Ordinal);
+        Assert.Empty(Directory.EnumerateDirectories(Path.GetDirectoryName(directory)!, ".data_files.partial-*"));
+    }
+
+    private static string[] Lines(string directory, string file) => File.ReadAllLines(Path.Combine(directory, file));
+
+    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
+        return (code, output.ToString(), error.ToString());
+    }
+}

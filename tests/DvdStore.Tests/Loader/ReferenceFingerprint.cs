@@ -1,0 +1,36 @@
+using DvdStore.Loader.Generation;
+using DvdStore.Loader.Pipeline;
+using DvdStore.Loader.Store;
+using DvdStore.Schema.Model;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Tests.Loader;
+
+/// <summary>The fingerprint a store must have, computed from the generators alone (one thread, no database).</summary>
+internal static class ReferenceFingerprint
+{
+    public static StoreFingerprint Of(ulong seed, StoreSize size)
+    {
+        var store = new StoreRows(seed, size);
+        var tables = new List<TableFingerprint>();
+        foreach (var source in store.Tables)
+        {
+            long rows = 0;
+            ulong hash = 0;
+            for (long chunk = 0; chunk < source.ChunkCount; chunk++)
+            {
+                foreach (var row in source.Chunk(chunk))
+                {
+                    hash += RowHash.Of(source.Table.Columns, row);
+                    rows++;
+                }
+            }
+
+            tables.Add(new TableFingerprint(source.Table.Name, rows, hash));
+        }
+
+        tables.Add(StoreLoader.CategoriesFingerprint());
+        tables.Add(new TableFingerprint(StoreModel.Reorder.Name, 0, 0));
+        return new StoreFingerprint(tables);
+    }
+}

@@ -1,0 +1,47 @@
+using System.Data.Common;
+using DvdStore.Schema.Engines;
+using DvdStore.Tests.Infrastructure;
+using Microsoft.Data.Sqlite;
+
+namespace DvdStore.Tests.Schema.Contract;
+
+/// <summary>A store file of its own in a fresh temp folder, removed after the test class.</summary>
+public sealed class SqliteContractDatabase : ContractDatabase
+{
+    public override IEngine Engine { get; } = EngineCatalog.Get(EngineKind.Sqlite);
+
+    public override async Task<IReadOnlyList<string>> DescribeCatalogAsync(DbConnection connection)
+    {
+        const string catalog =
+            """
+            SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'
+            UNION ALL
+            SELECT 'category ' || CATEGORY || ' ' || CATEGORYNAME FROM CATEGORIES
+            """;
+        await using var command = new SqliteCommand(catalog, (SqliteConnection)connection);
+        var lines = new List<string>();
+        await using var reader = await command.ExecuteReaderAsync();
+        while (await reader.ReadAsync())
+        {
+            lines.Add(reader.GetString(0));
+        }
+
+        return lines.Order(StringComparer.Ordinal).ToList();
+    }
+
+    protected override Task<string> CreateDatabaseAsync() =>
+        Task.FromResult($"Data Source={TestServers.TempFile("contract.db")}");
+
+    protected override Task DropDatabaseAsync(string connectionString)
+    {
+        var file = new SqliteConnectionStringBuilder(connectionString).DataSource;
+        // Release this file's pooled handles only (other classes keep theirs), then remove its folder.
+        using (var pooled = new SqliteConnection(connectionString))
+        {
+            SqliteConnection.ClearPool(pooled);
+        }
+
+        Directory.Delete(Path.GetDirectoryName(file)!, recursive: true);
+        return Task.CompletedTask;
+    }
+}
