@@ -19,7 +19,7 @@ internal static class CommandSet
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
         yield return DvdStore.Driver.Cli.RunCommand.Create();
-        yield return DvdStore.Driver.Cli.SweepCommand.Create();
+        yield return DvdStore.Driver.Cli.SweepCommand.Create(async (target, ct) => await DvdStore.Loader.Store.StoreReset.ResetAsync(target, ct).ConfigureAwait(false));
         yield return ServerMetricsCommand.Create();
         yield return AnalyzeCommand.Create();
     }
