@@ -4,6 +4,7 @@ using DvdStore.Cli.Quickstart;
 using DvdStore.Driver.Cli;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Loader.Cli;
+using DvdStore.Loader.Store;
 using DvdStore.Schema.Cli;
 
 namespace DvdStore.Cli;
@@ -22,6 +23,7 @@ internal static class CommandSet
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
         yield return RunCommand.Create();
+        yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync);
         yield return ServerMetricsCommand.Create();
         yield return AnalyzeCommand.Create();
     }

@@ -1,0 +1,115 @@
+using System.CommandLine;
+using System.Globalization;
+using DvdStore.Driver.Running;
+using DvdStore.Driver.Sweep;
+using DvdStore.Schema;
+using DvdStore.Schema.Cli;
+using DvdStore.Schema.Connections;
+
+namespace DvdStore.Driver.Cli;
+
+/// <summary>
+/// <c>dvdstore sweep</c>: a whole scale-up study on one command (issue 6). For each CPU set of the study the
+/// local server is pinned, then users are stepped until OPM tops out; every step is a normal driver run whose
+/// result carries the set's shape and the users as labels. The server's CPUs are restored at the end, on
+/// Ctrl-C and on failure.
+/// </summary>
+public static class SweepCommand
+{
+    public const string Description =
+        "Run a scale-up study: step the users (1,2,4,8 … or a list) until OPM grows by less than a threshold, " +
+        "optionally on each of several CPU sets of a local Linux server (vCPU scaling, hyper-threading on/off, " +
+        "one socket against spread), chosen from the machine's real topology. Each step writes a normal result " +
+        "labelled with cpus, cores, threads_per_core, sockets, nodes and users. The server's original CPUs are restored.";
+
+    /// <param name="resetStore">Brings a store back to its loaded state (the Loader's reset); null = --reset-between is refused.</param>
+    public static Command Create(Func<StoreTarget, CancellationToken, Task>? resetStore = null)
+    {
+        var engine = CommonOptions.Engine();
+        var connection = CommonOptions.Connection();
+        var size = CommonOptions.Size();
+        var study = new Option<string?>("--study") { Description = "JSON study file with the settings below in snake_case (options given here override it).", HelpName = "file" };
+        var output = new Option<string?>("--out") { Description = "Folder for the study's results [default: results/sweep-<utc time>].", HelpName = "folder" };
+        var seed = new Option<long?>("--seed") { Description = "Seed of the users' random streams (the same for every step)." };
+        var settings = new (string Key, Option<string?> Option)[]
+        {
+            ("server_pid", new("--server-pid") { Description = "Main pid of the local server to pin (PostgreSQL: first line of $PGDATA/postmaster.pid).", HelpName = "pid" }),
+            ("cpus", new("--cpus") { Description = "vCPU scaling: CPU counts (1,2,4,8), a doubling range (1..16) or all.", HelpName = "counts" }),
+            ("users", new("--users") { Description = "Users per step: a list (1,2,4,8) or a doubling range (1..64) [default: 1,2,4,8].", HelpName = "counts" }),
+            ("ht", new("--ht") { Description = "Hyper-threading: on (N/2 cores × 2 threads), off (N cores × 1 thread) or on,off.", HelpName = "on,off" }),
+            ("affinity", new("--affinity") { Description = "Also compare one socket/NUMA node against the same CPUs spread over all (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
+            ("fill", new("--fill") { Description = "How vCPU sets grow: cores (one thread per core first) or threads (a core's threads first) [default: cores].", HelpName = "cores|threads" }),
+            ("step_duration", new("--step-duration") { Description = "Measured time of each step: 30s, 2m … [default: 1m].", HelpName = "duration" }),
+            ("warmup", new("--warmup") { Description = "Warm-up of each step [default: 10s].", HelpName = "duration" }),
+            ("reset_between", new("--reset-between") { Description = "Reset the store to its loaded state before every step but the first (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
+            ("threshold", new("--threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
+        };
+
+        var command = new Command("sweep", Description) { engine, connection, size, study, output, seed };
+        foreach (var (_, option) in settings)
+        {
+            command.Add(option);
+        }
+
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var plan = result.GetValue(study) is { } file
+                ? await SweepPlanParser.ReadFileAsync(file, cancellationToken).ConfigureAwait(false)
+                : new SweepPlan();
+            foreach (var (key, option) in settings)
+            {
+                if (result.GetResult(option) is not null)
+                {
+                    plan = SweepPlanParser.Apply(plan, key, result.GetValue(option) ?? "");
+                }
+            }
+
+            plan.Validate();
+            if (plan.ResetBetween && resetStore is null)
+            {
+                throw new UserError("--reset-between needs the loader's reset, which this build does not provide; run without it");
+            }
+
+            var target = CommonOptions.Target(result, engine, connection);
+            var storeSize = CommonOptions.ParseSize(result, size);
+            var sweepId = DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture);
+            var folder = result.GetValue(output) ?? Path.Combine("results", "sweep-" + sweepId);
+            var runSeed = result.GetValue(seed) ?? System.Environment.TickCount64;
+            var writer = result.InvocationConfiguration.Output;
+            var runner = new SweepRunner(plan, writer);
+
+            var (sets, pinner) = await runner.PrepareAsync().ConfigureAwait(false);
+            await using (pinner)
+            {
+                async Task<StepMeasurement> RunStep(CpuSet? set, int users, CancellationToken ct)
+                {
+                    var settings = new RunSettings
+                    {
+                        Targets = [target],
+                        UsersPerTarget = users,
+                        RunTime = plan.StepDuration,
+                        Warmup = plan.Warmup,
+                        DbSize = storeSize,
+                        OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
+                        Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId),
+                        Seed = runSeed,
+                    };
+                    var outcome = await DriverRunner.RunAsync(settings, writer, ct).ConfigureAwait(false);
+                    return outcome.ExitCode switch
+                    {
+                        0 => StepMeasurement.FromResult(outcome.Result),
+                        130 => throw new OperationCanceledException("the sweep was stopped", ct),
+                        _ => throw new UserError($"sweep step {set?.Name ?? "unpinned"} with {users} users failed: {outcome.Result.Error ?? "see its result file"}", 1),
+                    };
+                }
+
+                Func<CancellationToken, Task>? reset = plan.ResetBetween ? ct => resetStore!(target, ct) : null;
+                await runner.RunAsync(sets, pinner, RunStep, reset, cancellationToken).ConfigureAwait(false);
+            }
+
+            await writer.WriteLineAsync($"sweep results: {folder}").ConfigureAwait(false);
+            return 0;
+        });
+        return command;
+    }
+}
