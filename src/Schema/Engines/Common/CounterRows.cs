@@ -9,6 +9,16 @@ namespace DvdStore.Schema.Engines.Common;
 /// </summary>
 public static class CounterRows
 {
+    /// <summary>Runs an engine's counter query and maps its answer with that engine's <paramref name="map"/>.</summary>
+    public static async Task<EngineCounterSnapshot> QueryAsync(
+        DbConnection connection, string query, Func<DbDataReader, CancellationToken, Task<EngineCounterSnapshot>> map,
+        CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(query);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        return await map(reader, cancellationToken).ConfigureAwait(false);
+    }
+
     /// <summary>One row, one column per counter; NULL columns (a view the server lacks) are left out.</summary>
     public static async Task<EngineCounterSnapshot> FromColumnsAsync(
         DbDataReader reader, string commits, string? rollbacks, IReadOnlySet<string> gauges, CancellationToken cancellationToken)

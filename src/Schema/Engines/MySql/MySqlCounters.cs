@@ -21,12 +21,8 @@ public sealed class MySqlCounters : IEngineCounters
 
     public string? Unavailable => null;
 
-    public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        await using var command = connection.Command(Query);
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        return await Map(reader, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        CounterRows.QueryAsync(connection, Query, Map, cancellationToken);
 
     /// <summary>Maps (Variable_name, Value) rows: Com_commit/Com_rollback become commits/rollbacks, Threads_* gauges.</summary>
     public static Task<EngineCounterSnapshot> Map(DbDataReader reader, CancellationToken cancellationToken) =>

@@ -20,12 +20,8 @@ public sealed class OracleCounters : IEngineCounters
 
     public string? Unavailable => null;
 
-    public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        await using var command = connection.Command(Query);
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        return await Map(reader, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        CounterRows.QueryAsync(connection, Query, Map, cancellationToken);
 
     /// <summary>Maps (name, value, cumulative) rows: v$sysstat's user commits/rollbacks become commits/rollbacks.</summary>
     public static Task<EngineCounterSnapshot> Map(DbDataReader reader, CancellationToken cancellationToken) =>

@@ -57,9 +57,7 @@ public sealed class PostgreSqlCounters : IEngineCounters
             query = Query(await version.ScalarAsync<int>(cancellationToken).ConfigureAwait(false));
         }
 
-        await using var command = connection.Command(query);
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        return await Map(reader, cancellationToken).ConfigureAwait(false);
+        return await CounterRows.QueryAsync(connection, query, Map, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Maps the query's one row: xact_commit/xact_rollback become commits/rollbacks, active_backends a gauge.</summary>

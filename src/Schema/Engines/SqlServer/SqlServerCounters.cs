@@ -40,12 +40,8 @@ public sealed class SqlServerCounters : IEngineCounters
 
     public string? Unavailable => null;
 
-    public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        await using var command = connection.Command(Query);
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        return await Map(reader, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        CounterRows.QueryAsync(connection, Query, Map, cancellationToken);
 
     /// <summary>Maps the query's one row: write_transactions become commits; the two ring-buffer percentages are gauges.</summary>
     public static Task<EngineCounterSnapshot> Map(DbDataReader reader, CancellationToken cancellationToken) =>
