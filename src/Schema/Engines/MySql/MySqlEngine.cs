@@ -1,6 +1,5 @@
 using System.Data.Common;
 using System.Globalization;
-using System.Net.Sockets;
 using System.Text;
 using System.Text.RegularExpressions;
 using DvdStore.Schema.Engines.Commands;
@@ -198,23 +197,8 @@ public sealed partial class MySqlEngine : IEngine
 
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new MySqlStoreCommands(AsMySql(connection));
 
-    public FailureKind Classify(Exception error)
-    {
-        for (var e = error; e is not null; e = e.InnerException)
-        {
-            switch (e)
-            {
-                case MySqlException my when ClassifyNumber(my) is { } kind:
-                    return kind;
-                case TimeoutException:
-                    return FailureKind.Timeout;
-                case SocketException or IOException:
-                    return FailureKind.Connection;
-            }
-        }
-
-        return FailureKind.Other;
-    }
+    public FailureKind Classify(Exception error) =>
+        FailureChain.Classify(error, e => e is MySqlException my ? ClassifyNumber(my) : null);
 
     public async Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken)
     {

@@ -1,6 +1,6 @@
 using System.Data.Common;
-using System.Net.Sockets;
 using System.Text.RegularExpressions;
+using DvdStore.Schema.Engines.Common;
 
 namespace DvdStore.Schema.Engines.Oracle;
 
@@ -10,23 +10,8 @@ namespace DvdStore.Schema.Engines.Oracle;
 /// </summary>
 public static partial class OracleFailures
 {
-    public static FailureKind Classify(Exception error)
-    {
-        for (var e = error; e is not null; e = e.InnerException)
-        {
-            switch (e)
-            {
-                case DbException db when Classify(Number(db), db.Message) is var kind && kind != FailureKind.Other:
-                    return kind;
-                case TimeoutException:
-                    return FailureKind.Timeout;
-                case SocketException or IOException:
-                    return FailureKind.Connection;
-            }
-        }
-
-        return FailureKind.Other;
-    }
+    public static FailureKind Classify(Exception error) =>
+        FailureChain.Classify(error, e => e is DbException db && Classify(Number(db), db.Message) is var kind && kind != FailureKind.Other ? kind : null);
 
     /// <summary>The exception's own code first, then every ORA- code in its message; the first that means something decides.</summary>
     public static FailureKind Classify(int number, string message)
