@@ -37,6 +37,18 @@ public static class StoreRowReader
         return rows;
     }
 
+    /// <summary>Adds the (PROD_ID, PRICE) rows the command returns to <paramref name="prices"/>.</summary>
+    public static async Task AddPricesAsync(DbCommand command, Dictionary<int, decimal> prices, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        ArgumentNullException.ThrowIfNull(prices);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            prices[Int(reader, 0)] = Money(reader, 1);
+        }
+    }
+
     /// <summary>A scalar that may come back as any integral or decimal type (or a provider type that prints as a number).</summary>
     public static long ToInt64(object? value) => value switch
     {

@@ -1,6 +1,7 @@
 using System.Data;
 using System.Globalization;
 using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
 using MySqlConnector;
 
 namespace DvdStore.Schema.Engines.MySql;
@@ -152,11 +153,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
             command.Parameters.AddWithValue(names[i], ids[i]);
         }
 
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            prices[reader.GetInt32(0)] = reader.GetDecimal(1);
-        }
+        await StoreRowReader.AddPricesAsync(command, prices, cancellationToken).ConfigureAwait(false);
 
         return prices;
     }

@@ -137,11 +137,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
             In(command, names[i], Ora.Int32, ids[i]);
         }
 
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            prices[Convert.ToInt32(reader.GetValue(0), CultureInfo.InvariantCulture)] = Convert.ToDecimal(reader.GetValue(1), CultureInfo.InvariantCulture);
-        }
+        await StoreRowReader.AddPricesAsync(command, prices, cancellationToken).ConfigureAwait(false);
 
         return prices;
     }

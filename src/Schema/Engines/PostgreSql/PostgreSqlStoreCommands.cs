@@ -1,4 +1,5 @@
 using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -149,11 +150,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
             "SELECT PROD_ID, PRICE FROM PRODUCTS WHERE PROD_ID = ANY($1)", [NpgsqlDbType.Array | NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
         command.Parameters[0].Value = prodIds.ToArray();
         var prices = new Dictionary<int, decimal>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            prices[reader.GetInt32(0)] = reader.GetDecimal(1);
-        }
+        await StoreRowReader.AddPricesAsync(command, prices, cancellationToken).ConfigureAwait(false);
 
         return prices;
     }

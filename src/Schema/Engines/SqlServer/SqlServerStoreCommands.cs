@@ -70,11 +70,7 @@ public sealed class SqlServerStoreCommands(SqlConnection connection) : IStoreCom
         }
 
         await using var command = Attach(SqlServerCommandBuilder.Prices(prodIds));
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            prices[reader.GetInt32(0)] = reader.GetDecimal(1);
-        }
+        await StoreRowReader.AddPricesAsync(command, prices, cancellationToken).ConfigureAwait(false);
 
         return prices;
     }

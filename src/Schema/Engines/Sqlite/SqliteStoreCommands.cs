@@ -1,4 +1,5 @@
 using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
 
 using Microsoft.Data.Sqlite;
 
@@ -163,11 +164,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
                 command.Parameters.AddWithValue($"@prod_id{i}", index < prodIds.Count ? prodIds[index] : (object)DBNull.Value);
             }
 
-            await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            {
-                prices[reader.GetInt32(0)] = reader.GetDecimal(1);
-            }
+            await StoreRowReader.AddPricesAsync(command, prices, cancellationToken).ConfigureAwait(false);
         }
 
         return prices;
