@@ -26,6 +26,14 @@ public static class StoreRowReader
     /// <summary>TITLE, ACTOR, related product's TITLE.</summary>
     public static PurchaseHistoryRow History(DbDataReader r) => new(Text(r, 0), Text(r, 1), Text(r, 2));
 
+    /// <summary>Runs the command and maps every row it returns.</summary>
+    public static async Task<IReadOnlyList<T>> ReadAllAsync<T>(DbCommand command, Func<DbDataReader, T> map, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        return await ReadAllAsync(reader, map, cancellationToken).ConfigureAwait(false);
+    }
+
     public static async Task<IReadOnlyList<T>> ReadAllAsync<T>(DbDataReader reader, Func<DbDataReader, T> map, CancellationToken cancellationToken)
     {
         var rows = new List<T>();

@@ -76,7 +76,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         await using var command = Call("CALL BROWSE_BY_CATEGORY(@batch_size, @category_in)");
         command.Parameters.AddWithValue("@batch_size", batchSize);
         command.Parameters.AddWithValue("@category_in", category);
-        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
     }
 
     public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
@@ -90,7 +90,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         await using var command = Call("CALL GET_PROD_REVIEWS(@batch_size, @prod_in)");
         command.Parameters.AddWithValue("@batch_size", batchSize);
         command.Parameters.AddWithValue("@prod_in", prodId);
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
@@ -99,7 +99,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         command.Parameters.AddWithValue("@batch_size", batchSize);
         command.Parameters.AddWithValue("@prod_in", prodId);
         command.Parameters.AddWithValue("@stars_in", stars);
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
@@ -107,7 +107,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         await using var command = Call("CALL GET_PROD_REVIEWS_BY_DATE(@batch_size, @prod_in)");
         command.Parameters.AddWithValue("@batch_size", batchSize);
         command.Parameters.AddWithValue("@prod_in", prodId);
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
@@ -202,7 +202,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         await using var command = Call(sql);
         command.Parameters.AddWithValue("@batch_size", batchSize);
         command.Parameters.AddWithValue("@text_in", text ?? "");
-        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
     }
 
     private async Task<IReadOnlyList<ProductReviewRow>> ReviewsByTextAsync(string sql, int batchSize, string text, CancellationToken cancellationToken)
@@ -210,43 +210,6 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         await using var command = Call(sql);
         command.Parameters.AddWithValue("@batch_size", batchSize);
         command.Parameters.AddWithValue("@text_in", text ?? "");
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var rows = new List<ProductReviewRow>();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ProductReviewRow(
-                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt64(3), reader.GetDateTime(4),
-                reader.GetInt32(5), reader.GetInt64(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
-        }
-
-        return rows;
-    }
-
-    private static async Task<IReadOnlyList<ProductRow>> ReadProductsAsync(MySqlCommand command, CancellationToken cancellationToken)
-    {
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var rows = new List<ProductRow>();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ProductRow(
-                reader.GetInt32(0), reader.GetInt32(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4),
-                reader.IsDBNull(5) ? 0 : reader.GetInt32(5), reader.GetInt32(6), reader.GetInt32(7)));
-        }
-
-        return rows;
-    }
-
-    private static async Task<IReadOnlyList<ReviewRow>> ReadReviewsAsync(MySqlCommand command, CancellationToken cancellationToken)
-    {
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var rows = new List<ReviewRow>();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ReviewRow(
-                reader.GetInt64(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt32(3), reader.GetInt64(4),
-                reader.GetString(5), reader.GetString(6), reader.GetInt64(7)));
-        }
-
-        return rows;
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.ProductReview, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -87,7 +87,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         In(command, "prod_in", Ora.Int32, prodId);
         In(command, "stars_in", Ora.Int32, stars);
         Out(command, "reviews_out", Ora.RefCursor);
-        return await ReadAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
@@ -201,12 +201,6 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         In(command, "batch_size_in", Ora.Int32, batchSize);
         In(command, key.Name, key.Type, key.Value);
         Out(command, cursorName, Ora.RefCursor);
-        return await ReadAsync(command, map, cancellationToken).ConfigureAwait(false);
-    }
-
-    private static async Task<IReadOnlyList<T>> ReadAsync<T>(DbCommand command, Func<DbDataReader, T> map, CancellationToken cancellationToken)
-    {
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        return await StoreRowReader.ReadAllAsync(reader, map, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, map, cancellationToken).ConfigureAwait(false);
     }
 }

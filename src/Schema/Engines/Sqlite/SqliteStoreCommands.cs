@@ -92,7 +92,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         var command = Command(SqliteProcedures.BrowseByCategory);
         command.Parameters.AddWithValue("@category", category);
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
     }
 
     public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
@@ -106,7 +106,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         var command = Command(SqliteProcedures.GetProdReviews);
         command.Parameters.AddWithValue("@prod_id", prodId);
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
@@ -115,7 +115,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         command.Parameters.AddWithValue("@prod_id", prodId);
         command.Parameters.AddWithValue("@stars", stars);
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
@@ -123,7 +123,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         var command = Command(SqliteProcedures.GetProdReviewsByDate);
         command.Parameters.AddWithValue("@prod_id", prodId);
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
     }
 
     public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
@@ -264,7 +264,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         var command = Command(SqliteProcedures.BrowseByFullText);
         command.Parameters.AddWithValue("@query", query);
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await ReadProductsAsync(command, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
     }
 
     private async Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByFullTextAsync(int batchSize, string column, string text, CancellationToken cancellationToken)
@@ -277,47 +277,6 @@ public sealed class SqliteStoreCommands : IStoreCommands
         var command = Command(SqliteProcedures.GetProdReviewsByFullText);
         command.Parameters.AddWithValue("@query", query);
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        var rows = new List<ProductReviewRow>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ProductReviewRow(
-                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt64(3), ReadDate(reader, 4), reader.GetInt32(5),
-                reader.GetInt64(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
-        }
-
-        return rows;
+        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.ProductReview, cancellationToken).ConfigureAwait(false);
     }
-
-    private static async Task<IReadOnlyList<ProductRow>> ReadProductsAsync(SqliteCommand command, CancellationToken cancellationToken)
-    {
-        var rows = new List<ProductRow>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ProductRow(
-                reader.GetInt32(0), reader.GetInt32(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4),
-                reader.IsDBNull(5) ? 0 : reader.GetInt32(5), reader.GetInt32(6), reader.GetInt32(7)));
-        }
-
-        return rows;
-    }
-
-    private static async Task<IReadOnlyList<ReviewRow>> ReadReviewsAsync(SqliteCommand command, CancellationToken cancellationToken)
-    {
-        var rows = new List<ReviewRow>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ReviewRow(
-                reader.GetInt64(0), reader.GetInt32(1), ReadDate(reader, 2), reader.GetInt32(3), reader.GetInt64(4),
-                reader.GetString(5), reader.GetString(6), reader.GetInt64(7)));
-        }
-
-        return rows;
-    }
-
-    /// <summary>Dates are stored as 'YYYY-MM-DD' text.</summary>
-    private static DateTime ReadDate(SqliteDataReader reader, int ordinal) =>
-        DateTime.ParseExact(reader.GetString(ordinal), "yyyy-MM-dd", System.Globalization.CultureInfo.InvariantCulture, System.Globalization.DateTimeStyles.None);
 }
