@@ -160,11 +160,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
 
     public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(purchase);
-        if (purchase.Items.Count > PurchaseRequest.MaxItems)
-        {
-            throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items, got {purchase.Items.Count}", nameof(purchase));
-        }
+        PurchaseArguments.ThrowIfTooManyItems(purchase);
 
         await using var command = Procedure("PURCHASE");
         command.Parameters.AddWithValue("@customerid_in", purchase.CustomerId);

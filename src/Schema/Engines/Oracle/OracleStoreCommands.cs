@@ -145,11 +145,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
     /// <summary>PURCHASE with DS3 Oracle's shape: the cart as two PL/SQL associative arrays (product ids, quantities) in request order.</summary>
     public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(purchase);
-        if (purchase.Items.Count > PurchaseRequest.MaxItems)
-        {
-            throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items; got {purchase.Items.Count}.", nameof(purchase));
-        }
+        PurchaseArguments.ThrowIfTooManyItems(purchase);
 
         // An empty associative array cannot be bound: an empty cart sends one unused (0, 0) entry with number_items = 0.
         var items = purchase.Items.Count > 0 ? purchase.Items : [default(CartItem)];

@@ -157,11 +157,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
     public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(purchase);
-        if (purchase.Items.Count > PurchaseRequest.MaxItems)
-        {
-            throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items; this one has {purchase.Items.Count}", nameof(purchase));
-        }
+        PurchaseArguments.ThrowIfTooManyItems(purchase);
 
         var types = new NpgsqlDbType[5 + (2 * PurchaseRequest.MaxItems)];
         Array.Fill(types, NpgsqlDbType.Integer);

@@ -2,6 +2,7 @@ using System.Data;
 using System.Globalization;
 
 using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
 
 using Microsoft.Data.SqlClient;
 
@@ -86,10 +87,7 @@ internal static class SqlServerCommandBuilder
     /// <summary>PURCHASE with all ten (product, quantity) pairs bound, unused ones as 0, as DS3's drivers send them.</summary>
     public static SqlCommand Purchase(PurchaseRequest purchase)
     {
-        if (purchase.Items.Count > PurchaseRequest.MaxItems)
-        {
-            throw new ArgumentException($"a purchase has at most {PurchaseRequest.MaxItems} items; got {purchase.Items.Count}.", nameof(purchase));
-        }
+        PurchaseArguments.ThrowIfTooManyItems(purchase);
 
         var parameters = new List<SqlParameter>
         {
