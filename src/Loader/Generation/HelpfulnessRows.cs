@@ -12,6 +12,7 @@ namespace DvdStore.Loader.Generation;
 public sealed class HelpfulnessRows : IRowSource
 {
     private const int CountStream = 1, RatingStream = 2;
+    private static readonly object[] BoxedRatings = [.. Enumerable.Range(0, 11).Select(r => (object)(short)r)];
     private readonly ulong _seed;
     private readonly RowCounts _counts;
     private readonly long[] _firstId;
@@ -53,11 +54,14 @@ public sealed class HelpfulnessRows : IRowSource
         for (var review = first; review <= last; review++)
         {
             var n = counts.Next(3, 40) - 1;
+            // One box for the review id shared by its ~20 rows, and the ten ratings boxed once: this is the
+            // biggest table by far, and boxes are immutable, so sharing them changes no value.
+            object reviewId = review;
             for (var j = 0; j < n; j++)
             {
                 var rater = ratings.Next(1L, _counts.Customers);
-                var helpfulness = (short)ratings.Next(1, 10);
-                yield return [id++, review, rater, helpfulness];
+                var helpfulness = ratings.Next(1, 10);
+                yield return [id++, reviewId, rater, BoxedRatings[helpfulness]];
             }
         }
     }

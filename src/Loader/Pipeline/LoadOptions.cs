@@ -14,6 +14,9 @@ public sealed record LoadOptions(StoreSize Size, ulong Seed = LoadOptions.Defaul
     /// <summary>Rows per batch handed to a bulk writer.</summary>
     public int BatchRows { get; init; } = 5_000;
 
+    /// <summary>Tables with at least this many rows load as one bulk stream per writer (parts of interleaved chunks).</summary>
+    public long SplitRows { get; init; } = 1_000_000;
+
     /// <summary>Batches waiting per table: bounds memory whatever the size.</summary>
     public int QueuedBatches { get; init; } = 4;
 }

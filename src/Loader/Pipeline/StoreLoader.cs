@@ -56,20 +56,21 @@ public static class StoreLoader
             }, cancellationToken).ConfigureAwait(false);
         }).ConfigureAwait(false);
 
-        var loads = rows.Tables.Select(t => new TableLoad(target, t, options, progress)).ToList();
+        var loads = Plan(rows, Writers(engine, options), target, options, progress);
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
         await Step("load", async () =>
         {
             foreach (var (table, count) in await LoadTablesAsync(loads, rows.Inventory, Writers(engine, options), cancellationToken).ConfigureAwait(false))
             {
-                written[table] = count;
+                written[table] = written.GetValueOrDefault(table) + count;
             }
         }).ConfigureAwait(false);
 
         await Step("keys", () => engine.CreateAsync(connection, SchemaPhase.Keys, cancellationToken)).ConfigureAwait(false);
         await Step("programmability", () => engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken)).ConfigureAwait(false);
 
-        var maxima = loads.Where(l => l.Table.IdentityColumn is not null).ToDictionary(l => l.Table.Name, l => l.MaxId, StringComparer.Ordinal);
+        var maxima = loads.Where(l => l.Table.IdentityColumn is not null).GroupBy(l => l.Table.Name)
+            .ToDictionary(g => g.Key, g => g.Max(l => l.MaxId), StringComparer.Ordinal);
         await Step("identities", async () =>
         {
             foreach (var (table, max) in maxima)
@@ -84,7 +85,7 @@ public static class StoreLoader
         written[StoreModel.Categories.Name] = StoreModel.CategoryNames.Count;
         written[StoreModel.Reorder.Name] = 0;
         var fingerprint = new StoreFingerprint(
-            [.. loads.Select(l => l.Fingerprint), CategoriesFingerprint(), new TableFingerprint(StoreModel.Reorder.Name, 0, 0)]);
+            [.. rows.Tables.Select(t => Merge(t.Table.Name, loads.Where(l => l.Source == t))), CategoriesFingerprint(), new TableFingerprint(StoreModel.Reorder.Name, 0, 0)]);
         var info = new Dictionary<string, string>(StringComparer.Ordinal)
         {
             [StoreInfo.FingerprintKey] = fingerprint.Value,
@@ -134,6 +135,41 @@ public static class StoreLoader
         }
 
         return new TableFingerprint(StoreModel.Categories.Name, StoreModel.CategoryNames.Count, hash);
+    }
+
+    /// <summary>
+    /// The bulk streams to run, biggest first (a table that dominates the store, e.g. REVIEWS_HELPFULNESS, must not
+    /// start last and run alone): a table of at least <see cref="LoadOptions.SplitRows"/> rows is cut into one part
+    /// per writer. INVENTORY goes last: it waits for ORDERLINES' sales tally, so every ORDERLINES part must hold a
+    /// writer slot before it does (the slots are granted in this order).
+    /// </summary>
+    private static List<TableLoad> Plan(StoreRows rows, int writers, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
+    {
+        var loads = new List<TableLoad>();
+        foreach (var source in rows.Tables.OrderBy(t => t == rows.Inventory ? 1 : 0).ThenByDescending(t => t.ExpectedRows))
+        {
+            var parts = source.ExpectedRows >= options.SplitRows ? (int)Math.Min(writers, source.ChunkCount) : 1;
+            for (var part = 0; part < parts; part++)
+            {
+                loads.Add(new TableLoad(target, source, options, progress, part, parts));
+            }
+        }
+
+        return loads;
+    }
+
+    /// <summary>A table's fingerprint from its parts': row hashes are summed, so parts add up.</summary>
+    private static TableFingerprint Merge(string table, IEnumerable<TableLoad> parts)
+    {
+        long count = 0;
+        ulong hash = 0;
+        foreach (var part in parts)
+        {
+            count += part.Fingerprint.Rows;
+            hash += part.Fingerprint.Hash;
+        }
+
+        return new TableFingerprint(table, count, hash);
     }
 
     // SQLite allows one writer at a time; other engines take one bulk stream per thread.

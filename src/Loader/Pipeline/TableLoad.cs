@@ -8,11 +8,12 @@ using DvdStore.Schema.Model;
 namespace DvdStore.Loader.Pipeline;
 
 /// <summary>
-/// Loads one table: a generator task makes its chunks in order and hands batches through a bounded channel
-/// (memory stays flat whatever the size) to the engine's bulk writer on the table's own connection. The
-/// generator side also hashes every row for the fingerprint and notes the largest id.
+/// Loads one table, or one part of a big table (chunks <paramref name="part"/>, part + parts, ...; each part is its own
+/// bulk stream, so a table that dominates the store uses every writer): a generator task makes its chunks in order and
+/// hands batches through a bounded channel (memory stays flat whatever the size) to the engine's bulk writer on the
+/// part's own connection. The generator side also hashes every row for the fingerprint and notes the largest id.
 /// </summary>
-internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress)
+internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress, int part = 0, int parts = 1)
 {
     private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(1);
     private long _rows;
@@ -21,6 +22,13 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
     private long _maxId;
 
     public TableSpec Table => source.Table;
+
+    /// <summary>The row source this load (or part) reads.</summary>
+    public IRowSource Source => source;
+
+    private string Label => parts == 1 ? Table.Name : $"{Table.Name}[{part + 1}/{parts}]";
+
+    private long ExpectedRows => source.ExpectedRows / parts;
 
     public long MaxId => _maxId;
 
@@ -51,7 +59,7 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
                 if (clock.Elapsed - lastReport >= ReportEvery)
                 {
                     lastReport = clock.Elapsed;
-                    progress?.Report(new LoadProgress("load", Table.Name, rowsWritten, source.ExpectedRows, Interlocked.Read(ref _bytes) * rowsWritten / Math.Max(1, Interlocked.Read(ref _rows)), clock.Elapsed, Done: false));
+                    progress?.Report(new LoadProgress("load", Label, rowsWritten, ExpectedRows, Interlocked.Read(ref _bytes) * rowsWritten / Math.Max(1, Interlocked.Read(ref _rows)), clock.Elapsed, Done: false));
                 }
             }
 
@@ -75,10 +83,10 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
 
         if (written != _rows)
         {
-            throw new InvalidOperationException($"{Table.Name}: the bulk writer reports {written} rows, {_rows} were generated");
+            throw new InvalidOperationException($"{Label}: the bulk writer reports {written} rows, {_rows} were generated");
         }
 
-        progress?.Report(new LoadProgress("load", Table.Name, written, written, _bytes, clock.Elapsed, Done: true));
+        progress?.Report(new LoadProgress("load", Label, written, written, _bytes, clock.Elapsed, Done: true));
         return written;
     }
 
@@ -88,7 +96,7 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
         {
             var idColumn = Table.IdentityColumn is null ? -1 : Table.Ordinal(Table.IdentityColumn);
             var batch = new List<object?[]>(options.BatchRows);
-            for (long chunk = 0; chunk < source.ChunkCount; chunk++)
+            for (long chunk = part; chunk < source.ChunkCount; chunk += parts)
             {
                 foreach (var row in source.Chunk(chunk))
                 {

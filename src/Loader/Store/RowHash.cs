@@ -32,6 +32,19 @@ public static class RowHash
             return NullTag;
         }
 
+        // Fast paths for the CLR types the generator makes (no IConvertible dispatch); same values as the general path.
+        switch (type, value)
+        {
+            case (ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt, long l):
+                return SeededRandom.Mix((ulong)l);
+            case (ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt, int i):
+                return SeededRandom.Mix((ulong)(long)i);
+            case (ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt, short s):
+                return SeededRandom.Mix((ulong)(long)s);
+            case (ColumnType.VarChar, string text):
+                return Text(text);
+        }
+
         return type switch
         {
             ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt => SeededRandom.Mix((ulong)Convert.ToInt64(value, CultureInfo.InvariantCulture)),
