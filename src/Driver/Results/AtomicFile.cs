@@ -1,3 +1,5 @@
+using DvdStore.Schema;
+
 namespace DvdStore.Driver.Results;
 
 /// <summary>Writes a file so readers see either nothing or the whole content: temp file in the same folder, then rename.</summary>
@@ -24,6 +26,23 @@ internal static class AtomicFile
         {
             TryDelete(temp);
             throw;
+        }
+    }
+
+    /// <summary>Creates <paramref name="directory"/> if needed and proves a file can be written there, or says why not.</summary>
+    public static void EnsureWritableFolder(string directory, string option)
+    {
+        try
+        {
+            Directory.CreateDirectory(directory);
+            var probe = Path.Combine(directory, $".write-test.{Guid.NewGuid():N}.tmp");
+            using (new FileStream(probe, FileMode.CreateNew, FileAccess.Write, FileShare.None, 1, FileOptions.DeleteOnClose))
+            {
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException or ArgumentException)
+        {
+            throw new UserError($"cannot write to {directory} ({e.Message.TrimEnd('.')}); give a writable folder in {option}.");
         }
     }
 

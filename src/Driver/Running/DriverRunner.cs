@@ -18,6 +18,9 @@ namespace DvdStore.Driver.Running;
 /// </summary>
 public static class DriverRunner
 {
+    /// <summary>Most users one driver process runs; more belong in several processes started together.</summary>
+    public const int MaxUsers = 10_000;
+
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
 
     public static async Task<DriverRunOutcome> RunAsync(RunSettings settings, TextWriter output, CancellationToken cancellationToken)
@@ -50,6 +53,7 @@ public static class DriverRunner
         {
             await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
             servers.Add(await DescribeAsync(target, connection, cancellationToken).ConfigureAwait(false));
+            await StoreSizeCheck.CheckAsync(target, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
             if (settings.CrossCheck && !ordersBefore.ContainsKey(target.ConnectionString))
             {
                 ordersBefore[target.ConnectionString] = await CountOrdersOrExplainAsync(target, connection, cancellationToken).ConfigureAwait(false);
@@ -486,6 +490,11 @@ public static class DriverRunner
             throw new UserError($"n_threads must be at least 1 (got {s.UsersPerTarget}).");
         }
 
+        if (s.TotalUsers > MaxUsers)
+        {
+            throw new UserError(string.Create(Inv, $"{s.TotalUsers:N0} users is more than one driver process runs (at most {MaxUsers:N0}); run several driver processes with --start_at."));
+        }
+
         if (s.RampRate <= 0)
         {
             throw new UserError($"ramp_rate must be greater than 0 (got {s.RampRate.ToString(Inv)}).");
@@ -510,6 +519,13 @@ public static class DriverRunner
         if (w.ThinkTimeSeconds < 0)
         {
             throw new UserError("think_time must not be negative.");
+        }
+
+        // Found out before the run, not after it: a run whose result cannot be written is a run wasted.
+        AtomicFile.EnsureWritableFolder(s.OutputDirectory, "--out");
+        if (!string.IsNullOrEmpty(s.Ds3CsvFile))
+        {
+            AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(s.Ds3CsvFile))!, "--out_filename");
         }
     }
 

@@ -20,7 +20,10 @@ internal static class LoaderOptions
         HelpName = "n",
     };
 
-    public static int CheckThreads(int threads) => threads >= 1
+    /// <summary>More writers than this only queue on the server; a typo such as 100000000 is refused, not attempted.</summary>
+    public const int MaxThreads = 256;
+
+    public static int CheckThreads(int threads) => threads is >= 1 and <= MaxThreads
         ? threads
-        : throw new DvdStore.Schema.UserError($"--threads must be at least 1 (got {threads}).");
+        : throw new DvdStore.Schema.UserError($"--threads must be at least 1 and at most {MaxThreads} (got {threads}).");
 }

@@ -30,6 +30,13 @@ public static class VerifyCommand
 
             var failures = report.Failures.Count();
             await output.WriteLineAsync(report.Passed ? $"store OK ({report.Checks.Count} checks)" : $"store FAILED: {failures} of {report.Checks.Count} checks failed").ConfigureAwait(false);
+            if (!report.Passed)
+            {
+                // The report above is for reading; the one stderr line says what failed first, as every command's errors do.
+                var first = report.Failures.First();
+                await result.InvocationConfiguration.Error.WriteLineAsync($"error: the store failed verification ({first.Name}: {first.Detail}); see the checks above.").ConfigureAwait(false);
+            }
+
             return report.Passed ? 0 : FailedExitCode;
         });
         return command;
