@@ -30,6 +30,7 @@ public sealed class PeakFinding : IStudy
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
         var series = new List<ChartSeries>();
+        var cpuSeries = new List<ChartSeries>();
         foreach (var sweep in sweeps)
         {
             var name = varying.Count > 0 ? sweep[0].Describe(varying) : "OPM";
@@ -38,21 +39,39 @@ public sealed class PeakFinding : IStudy
             {
                 var growth = i == 0 ? "" : Format.SignedPercent(100 * ((sweep[i].Opm.Mean / sweep[i - 1].Opm.Mean) - 1));
                 var verdict = i == 0 ? "" : Difference.Between(sweep[i - 1].Opm, sweep[i].Opm).Describe();
-                rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, i == peak ? "PEAK" : ""]);
+                var clientBound = ServerLoad.ClientBoundRuns(sweep[i]);
+                rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), clientBound.Count > 0 ? "client-bound" : "", i == peak ? "PEAK" : ""]);
+                if (clientBound.Count > 0)
+                {
+                    findings.Add($"{name}: at {sweep[i].Label(LabelKeys.Threads)} threads the client was saturated while the server never got busy ({string.Join(", ", clientBound)}): that step measured the client, not the server.");
+                }
+            }
+
+            var peakCpu = ServerLoad.CpuPercent(sweep[peak]) is { } c ? $" at {Format.Number(c, 0)} % server CPU" : "";
+            var measured = sweep.Where(g => ServerLoad.CpuPercent(g) is not null).ToList();
+            if (measured.Count > 0)
+            {
+                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()));
             }
 
             var best = sweep.MaxBy(g => g.Opm.Mean)!;
             findings.Add(peak == sweep.Count - 1
                 ? $"{name}: OPM still grows by {Format.Percent(100 * input.Options.PeakThreshold)} % or more at {sweep[^1].Label(LabelKeys.Threads)} threads ({Format.Opm(sweep[^1].Opm.Mean)} OPM): the peak lies beyond the sweep; run more threads."
-                : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM (the next step adds less than {Format.Percent(100 * input.Options.PeakThreshold)} %); highest measured {Format.Opm(best.Opm.Mean)} OPM at {best.Label(LabelKeys.Threads)} threads.");
+                : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM{peakCpu} (the next step adds less than {Format.Percent(100 * input.Options.PeakThreshold)} %); highest measured {Format.Opm(best.Opm.Mean)} OPM at {best.Label(LabelKeys.Threads)} threads.");
             series.Add(new ChartSeries(name, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), sweep.Select(g => g.Opm.Mean).ToList()));
+        }
+
+        var charts = new List<ChartSpec> { new("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series } };
+        if (cpuSeries.Count > 0)
+        {
+            charts.Add(new ChartSpec("OPM vs server CPU % (one point per thread count)", "peak-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries });
         }
 
         return new StudyResult(Name, Title)
         {
             Findings = findings,
-            Tables = [new ReportTable("Thread sweep", "peak", ["series", "threads", "opm", "ci95", "noise", "growth_pct", "step_verdict", "peak"], rows)],
-            Charts = [new ChartSpec("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series }],
+            Tables = [new ReportTable("Thread sweep", "peak", ["series", "threads", "opm", "ci95", "noise", "growth_pct", "step_verdict", "server_cpu_pct", "client_bound", "peak"], rows)],
+            Charts = charts,
         };
     }
 

@@ -33,6 +33,7 @@ public sealed class VcpuScaling : IStudy
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
         var chartSeries = new List<ChartSeries>();
+        var cpuSeries = new List<ChartSeries>();
         foreach (var points in series)
         {
             var name = varying.Count > 0 ? points[0].Describe(varying) : "OPM";
@@ -41,21 +42,39 @@ public sealed class VcpuScaling : IStudy
             {
                 var p = points[i];
                 var a = analysis.Points[i];
-                rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent)]);
+                rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent), ServerLoad.Cell(p), ServerLoad.ClientBoundRuns(p).Count > 0 ? "client-bound" : ""]);
+                if (ServerLoad.ClientBoundRuns(p) is { Count: > 0 } clientBound)
+                {
+                    findings.Add($"{name}: at {Format.Number(a.Vcpus, 0)} vCPUs the client was saturated while the server never got busy ({string.Join(", ", clientBound)}): that point measured the client, not the server.");
+                }
+            }
+
+            var peakGroup = points[analysis.Points.ToList().IndexOf(analysis.Peak)];
+            var peakCpu = ServerLoad.CpuPercent(peakGroup) is { } c ? $" ({Format.Number(c, 0)} % server CPU)" : "";
+            var measured = points.Where(g => ServerLoad.CpuPercent(g) is not null).ToList();
+            if (measured.Count > 0)
+            {
+                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()));
             }
 
             var last = analysis.Points[^1];
-            findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
+            findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs{peakCpu}; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
             findings.AddRange(NoiseNotes(points, name));
             chartSeries.Add(new ChartSeries(name, analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.Opm).ToList()));
             chartSeries.Add(new ChartSeries($"linear from {Format.Number(analysis.Points[0].Vcpus, 0)} vCPUs" + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
         }
 
+        var charts = new List<ChartSpec> { new("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries } };
+        if (cpuSeries.Count > 0)
+        {
+            charts.Add(new ChartSpec("OPM vs server CPU % (one point per vCPU count)", "scaling-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries });
+        }
+
         return new StudyResult(Name, Title)
         {
             Findings = findings,
-            Tables = [new ReportTable("vCPU scaling (best thread count per vCPU count)", "scaling", ["series", "vcpus", "threads", "smt", "opm", "ci95", "runs", "cv_pct", "noise", "speedup", "efficiency_pct_of_linear", "opm_per_vcpu", "marginal_pct_of_linear"], rows)],
-            Charts = [new ChartSpec("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries }],
+            Tables = [new ReportTable("vCPU scaling (best thread count per vCPU count)", "scaling", ["series", "vcpus", "threads", "smt", "opm", "ci95", "runs", "cv_pct", "noise", "speedup", "efficiency_pct_of_linear", "opm_per_vcpu", "marginal_pct_of_linear", "server_cpu_pct", "client_bound"], rows)],
+            Charts = charts,
         };
     }
 

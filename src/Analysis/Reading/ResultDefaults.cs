@@ -34,6 +34,7 @@ internal static class ResultDefaults
             Transactions = (r.Transactions ?? []).Where(t => t is not null).ToList(),
             Intervals = (r.Intervals ?? []).Where(i => i is not null).ToList(),
             CrossCheck = r.CrossCheck,
+            ServerMetrics = r.ServerMetrics,
             Findings = (r.Findings ?? []).Where(f => f is not null).ToList(),
         };
     }

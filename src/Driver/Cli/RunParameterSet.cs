@@ -2,6 +2,7 @@ using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
 using DvdStore.Driver.Running;
+using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
@@ -238,6 +239,12 @@ public sealed class RunParameterSet
             PageType = values["page_type"],
             WindowsPerfHost = values["windows_perf_host"],
             LinuxPerfHost = values["linux_perf_host"],
+            ServerMetrics = ServerMetricsDefaults.Resolve(
+                values["server_metrics"].Trim(),
+                values["server_host"].Trim() is { Length: > 0 } host ? host : null,
+                values["server_data_dir"].Trim() is { Length: > 0 } dir ? dir : null,
+                values["server_pid"].Trim().Length > 0 ? Positive("server_pid") : null,
+                targets[0]),
         };
     }
 

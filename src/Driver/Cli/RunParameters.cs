@@ -49,6 +49,10 @@ public static class RunParameters
         new("output_format", "Live output: text (DS3 fields plus percentiles, and a table at the end) or ds3 (DS3's lines, its bugs fixed).", "text", false),
         new("cross_check", "Y/N: compare the ORDERS rows the database gained with the orders the driver committed; a difference fails the run.", "Y", false),
         new("db_down_limit", "Seconds a database may stay unreachable (users reconnect with backoff) before the run ends with an error.", "60", false),
+        new("server_metrics", "Host figures of the database server (CPU, run queue, memory, data disk) beside OPM: local (the server runs on this machine), ssh (read over ssh from --server-host) or off; engine counters are read through SQL in every mode. Default: local when the target is on this machine (loopback, socket, SQLite), ssh when --server-host is given, else off.", "", false),
+        new("server_host", "The server's host for server metrics over ssh: [user@]host[:port], key authentication only (no password is ever asked for).", "", false),
+        new("server_data_dir", "The server's data directory on its host: its disk's reads/s, writes/s, MB/s and latency are recorded (IOPS).", "", false),
+        new("server_pid", "The server's process id on its host: the busy share of the CPUs it may use (its cpuset/affinity) is recorded.", "", false),
         new(JsonConfig, "JSON config file: an object of parameter names to values (strings or numbers; label may be an object), applied where it appears.", "", false),
     ];
 

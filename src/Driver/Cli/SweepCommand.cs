@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using DvdStore.Driver.Running;
+using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Sweep;
 using DvdStore.Schema;
 using DvdStore.Schema.Cli;
@@ -45,7 +46,9 @@ public static class SweepCommand
             ("threshold", new("--threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
         };
 
-        var command = new Command("sweep", Description) { engine, connection, size, study, output, seed };
+        // --server-pid is the study's own option (the pinned server): the recorder watches that process's CPU set.
+        var serverMetrics = new ServerMetricsCliOptions();
+        var command = new Command("sweep", Description) { engine, connection, size, study, output, seed, serverMetrics.Mode, serverMetrics.Host, serverMetrics.DataDirectory };
         foreach (var (_, option) in settings)
         {
             command.Add(option);
@@ -72,6 +75,12 @@ public static class SweepCommand
 
             var target = CommonOptions.Target(result, engine, connection);
             var storeSize = CommonOptions.ParseSize(result, size);
+            var metricsOptions = ServerMetricsDefaults.Resolve(
+                result.GetResult(serverMetrics.Mode) is { Implicit: false } ? result.GetValue(serverMetrics.Mode) : null,
+                result.GetValue(serverMetrics.Host),
+                result.GetValue(serverMetrics.DataDirectory),
+                plan.ServerPid,
+                target);
             var sweepId = DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture);
             var folder = result.GetValue(output) ?? Path.Combine("results", "sweep-" + sweepId);
             var runSeed = result.GetValue(seed) ?? System.Environment.TickCount64;
@@ -93,6 +102,7 @@ public static class SweepCommand
                         OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
                         Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId),
                         Seed = runSeed,
+                        ServerMetrics = metricsOptions,
                     };
                     var outcome = await DriverRunner.RunAsync(settings, writer, ct).ConfigureAwait(false);
                     return outcome.ExitCode switch

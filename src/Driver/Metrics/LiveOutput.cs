@@ -30,12 +30,14 @@ public sealed class LiveOutput(OutputFormat format, LogTimestamp timestamp)
         $"et={elapsed,7:F1} n_overall={line.Orders} opm={line.Opm} rt_tot_lastn_max_msec={line.LastNMaxMs} rt_tot_avg_msec={line.AverageMs} rt_tot_sampled={line.SampledMs} rollbacks: n={line.Rollbacks} %={line.RollbackPercent,5:F1} ");
 
     /// <summary>The lines printed at one interval.</summary>
-    public IEnumerable<string> Interval(DateTimeOffset now, IntervalReport report, double cpuPercent, int users, bool detailed, IReadOnlyList<string> targetNames)
+    /// <param name="server">The server's figures for the interval (ServerLiveText), shown in text format only; empty for none.</param>
+    public IEnumerable<string> Interval(DateTimeOffset now, IntervalReport report, double cpuPercent, int users, bool detailed, IReadOnlyList<string> targetNames, string server = "")
     {
         var line = Prefix(now) + Ds3Fields(report.ElapsedSeconds, report.Run);
         if (Format == OutputFormat.Text)
         {
             line += string.Create(Inv, $"p50_ms={report.PercentileMs(50):F1} p95_ms={report.PercentileMs(95):F1} p99_ms={report.PercentileMs(99):F1} users={users} client_cpu%={cpuPercent:F0}")
+                + (server.Length == 0 ? "" : " | " + server)
                 + (report.Measured ? "" : " (warm-up)");
         }
 

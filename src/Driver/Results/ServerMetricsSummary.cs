@@ -23,6 +23,12 @@ public sealed class ServerMetricsSummary
     /// <summary>Averages over the measured window; per-interval values are in each interval's <c>server</c>.</summary>
     public ServerIntervalMetrics Average { get; init; } = new();
 
+    /// <summary>
+    /// Transactions the engine committed from the common start until the users had stopped (warm-up and the last orders
+    /// included): beside the cross-check's driver-committed orders, which it must not fall below (other sessions only add).
+    /// </summary>
+    public long? RunEngineCommits { get; init; }
+
     /// <summary>The one line the run summary prints, e.g. "server CPU 63% (…), disk nvme0n1 1520 IOPS …, engine 9120 TPM".</summary>
     public string? SummaryLine { get; init; }
 

@@ -4,6 +4,7 @@ using System.Reflection;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
+using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
@@ -60,6 +61,15 @@ public static class DriverRunner
             }
         }
 
+        // The server is watched on a connection of its own (the first target's), sampled once per log interval.
+        var first = settings.Targets[0];
+        await using var recorder = ServerMetricsRecorder.Create(settings.EffectiveServerMetrics(), first.Engine.Kind, first.OpenAsync, TimeSpan.FromSeconds(settings.LogFrequencySeconds));
+        if (!ds3)
+        {
+            var scope = settings.Targets.Select(static t => t.ConnectionString).Distinct().Count() > 1 ? $" (first target {names[0]} only)" : "";
+            await output.WriteLineAsync(recorder.Describe() + scope).ConfigureAwait(false);
+        }
+
         // Users: user i drives target i mod n (DS3); users of a target share at most 2×CPUs metric shards.
         var metrics = new RunMetrics(settings.Targets.Count, Math.Max(1, 2 * client.AffinityCpuCount));
         var users = new VirtualUser[settings.TotalUsers];
@@ -79,7 +89,7 @@ public static class DriverRunner
             }
 
             await output.WriteLineAsync($"Controller ({Now()}): all threads connected - issuing Start").ConfigureAwait(false);
-            return await MeasureAsync(settings, runId, client, servers, ordersBefore, metrics, users, live, output, cancellationToken).ConfigureAwait(false);
+            return await MeasureAsync(settings, runId, client, servers, ordersBefore, metrics, users, recorder, live, output, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -92,9 +102,10 @@ public static class DriverRunner
 
     private static async Task<DriverRunOutcome> MeasureAsync(
         RunSettings settings, string runId, ClientContext client, List<ServerContext> servers, Dictionary<string, long> ordersBefore,
-        RunMetrics metrics, VirtualUser[] users, LiveOutput live, TextWriter output, CancellationToken cancellationToken)
+        RunMetrics metrics, VirtualUser[] users, ServerMetricsRecorder recorder, LiveOutput live, TextWriter output, CancellationToken cancellationToken)
     {
         var ds3 = live.Format == OutputFormat.Ds3;
+        await recorder.StartAsync(cancellationToken).ConfigureAwait(false);
         var frequency = Stopwatch.Frequency;
         var startUtc = DateTimeOffset.UtcNow;
         var start = Stopwatch.GetTimestamp();
@@ -152,6 +163,8 @@ public static class DriverRunner
         var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
         var measuredCpu = new List<double>();
         var lastIntervalAt = start;
+        var lastLineUtc = startUtc;
+        var measuredFromUtc = startUtc;
 
         async Task IntervalAsync(long now)
         {
@@ -163,9 +176,19 @@ public static class DriverRunner
             }
 
             var utc = startUtc + TimeSpan.FromSeconds(RunMetrics.Seconds(now - start));
-            foreach (var line in live.Interval(utc, report, load.CpuPercent, Volatile.Read(ref running), settings.DetailedView, settings.Names))
+            var server = recorder.ForInterval(lastLineUtc, utc);
+            lastLineUtc = utc;
+            foreach (var line in live.Interval(utc, report, load.CpuPercent, Volatile.Read(ref running), settings.DetailedView, settings.Names, ServerLiveText.For(server)))
             {
                 await output.WriteLineAsync(line).ConfigureAwait(false);
+            }
+
+            if (!ds3)
+            {
+                foreach (var warning in recorder.TakeWarnings())
+                {
+                    await output.WriteLineAsync("warning: " + warning).ConfigureAwait(false);
+                }
             }
 
             ds3Csv.Add(live.Ds3CsvRow(utc, report));
@@ -187,6 +210,7 @@ public static class DriverRunner
                 ClientCpuPercent = load.CpuPercent,
                 SchedulingLagMs = load.MaxLagMs,
                 Users = Volatile.Read(ref running),
+                Server = server,
             });
             lastIntervalAt = now;
         }
@@ -225,6 +249,7 @@ public static class DriverRunner
                 }
 
                 metrics.ResetPhase(now);
+                measuredFromUtc = startUtc + TimeSpan.FromSeconds(RunMetrics.Seconds(now - start));
                 warmupEnd = null;
                 nextLog = now + logTicks;
                 await output.WriteLineAsync("Stats reset").ConfigureAwait(false);
@@ -253,6 +278,8 @@ public static class DriverRunner
 
         await all.ConfigureAwait(false);
         await monitor.DisposeAsync().ConfigureAwait(false);
+        await recorder.StopAsync(cancellationToken).ConfigureAwait(false);
+        var serverMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc);
 
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
         var findings = new List<Finding>();
@@ -295,12 +322,14 @@ public static class DriverRunner
         };
 
         var meanCpu = measuredCpu.Count == 0 ? 0 : measuredCpu.Average();
-        if (meanCpu >= 80 || monitor.PeakLagMs >= 100)
+        var clientSaturated = meanCpu >= 80 || monitor.PeakLagMs >= 100;
+        if (clientSaturated)
         {
             findings.Add(new Finding("client-saturation", FindingSeverity.Warning, string.Create(Inv,
                 $"the driver may be limiting the result: its CPU use averaged {meanCpu:F0} % (peak {monitor.PeakCpuPercent:F0} %) of the {client.AffinityCpuCount} CPUs it may use, worst scheduling lag {monitor.PeakLagMs:F0} ms; use fewer users per client or more client CPUs.")));
         }
 
+        findings.AddRange(ServerMetricsFindings.Assess(serverMetrics, summary.Run.CommittedOrders, clientSaturated));
         if (sinceStart.Reconnects > 0)
         {
             findings.Add(new Finding("reconnects", FindingSeverity.Warning, string.Create(Inv, $"{sinceStart.Reconnects} connection(s) were lost and re-opened during the run.")));
@@ -344,6 +373,7 @@ public static class DriverRunner
             Transactions = summary.Transactions,
             Intervals = intervals,
             CrossCheck = crossCheck,
+            ServerMetrics = serverMetrics,
             Findings = findings,
         };
 
@@ -364,11 +394,13 @@ public static class DriverRunner
             {
                 await output.WriteLineAsync(line).ConfigureAwait(false);
             }
+
+            await output.WriteLineAsync("server: " + (serverMetrics.SummaryLine ?? "no server figures in the measured window")).ConfigureAwait(false);
         }
 
         if (crossCheck is not null)
         {
-            await output.WriteLineAsync(string.Create(Inv, $"cross-check: database gained {crossCheck.DatabaseGained} orders ({crossCheck.OrdersBefore} -> {crossCheck.OrdersAfter}), driver committed {crossCheck.DriverCommitted}: {(crossCheck.Matches ? "OK" : "MISMATCH")}")).ConfigureAwait(false);
+            await output.WriteLineAsync(string.Create(Inv, $"cross-check: database gained {crossCheck.DatabaseGained} orders ({crossCheck.OrdersBefore} -> {crossCheck.OrdersAfter}), driver committed {crossCheck.DriverCommitted}: {(crossCheck.Matches ? "OK" : "MISMATCH")}{(serverMetrics.RunEngineCommits is { } engineCommits ? $"; engine counted {engineCommits} commits" : "")}")).ConfigureAwait(false);
         }
 
         foreach (var finding in findings)

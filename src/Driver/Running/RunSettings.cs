@@ -1,4 +1,5 @@
 using System.Globalization;
+using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
@@ -74,6 +75,16 @@ public sealed record RunSettings
 
     public string LinuxPerfHost { get; init; } = "";
 
+    /// <summary>
+    /// What the server is watched with during the run (host figures and engine counters of the first target);
+    /// null = the default for that target: local when it is on this machine, else engine counters only.
+    /// </summary>
+    public ServerMetricsOptions? ServerMetrics { get; init; }
+
+    /// <summary>Server-metrics options with the default applied.</summary>
+    public ServerMetricsOptions EffectiveServerMetrics() =>
+        ServerMetrics ?? ServerMetricsDefaults.Resolve(null, null, null, null, Targets[0]);
+
     public int TotalUsers => UsersPerTarget * Targets.Count;
 
     public IReadOnlyList<string> Names => TargetNames ?? Targets.Select(static t => t.RedactedConnection).ToList();
@@ -124,6 +135,10 @@ public sealed record RunSettings
             ["out"] = OutputDirectory,
             ["cross_check"] = CrossCheck ? "Y" : "N",
             ["database_down_limit_s"] = F(Retry.DatabaseDownLimit.TotalSeconds),
+            ["server_metrics"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Mode.ToString().ToLowerInvariant(),
+            ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",
+            ["server_data_dir"] = ServerMetrics?.DataDirectory ?? "",
+            ["server_pid"] = ServerMetrics?.ServerPid?.ToString(CultureInfo.InvariantCulture) ?? "",
         };
     }
 

@@ -134,9 +134,11 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
     }
 
     /// <summary>The averages of the measured window, for <see cref="RunResult.ServerMetrics"/>; call after <see cref="StopAsync"/>.</summary>
-    public ServerMetricsSummary Summarize(DateTimeOffset measuredFrom, DateTimeOffset to)
+    /// <param name="runFrom">The run's common start, for <see cref="ServerMetricsSummary.RunEngineCommits"/> (every sample since, the last one included); null = not given.</param>
+    public ServerMetricsSummary Summarize(DateTimeOffset measuredFrom, DateTimeOffset to, DateTimeOffset? runFrom = null)
     {
         var averages = ServerAverages.Of(Within(Samples, measuredFrom, to));
+        var runCommits = runFrom is { } from ? ServerAverages.Of(Within(Samples, from, DateTimeOffset.MaxValue)).Commits : null;
         lock (samples)
         {
             return new ServerMetricsSummary
@@ -147,6 +149,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
                 CpuSet = averages.CpuSet,
                 DiskDevice = averages.DiskDevice,
                 Average = averages.ToResult(),
+                RunEngineCommits = runCommits,
                 SummaryLine = averages.SummaryLine(),
                 Warnings = warnings.ToArray(),
             };

@@ -75,9 +75,9 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
                 (users, ct) => runStep(set, users, ct),
                 resetStore,
                 cancellationToken,
-                step => output.WriteLine(string.Create(Inv, $"sweep {name}: {step.Users} users -> {step.Opm:0} opm{(step.GrowthPercent is { } g ? $" ({g:+0.0;-0.0}%)" : "")}"))).ConfigureAwait(false);
+                step => output.WriteLine(string.Create(Inv, $"sweep {name}: {step.Users} users -> {step.Opm:0} opm{step.Measurement.ServerCpuText}{(step.GrowthPercent is { } g ? $" ({g:+0.0;-0.0}%)" : "")}"))).ConfigureAwait(false);
             results.Add(new SweepSetResult(set, search));
-            await output.WriteLineAsync(string.Create(Inv, $"sweep {name}: peak {search.Peak.Opm:0} opm at {search.Peak.Users} users ({(search.StopReason == PeakStopReason.Plateau ? $"growth under {plan.ThresholdPercent}%" : "still growing at the last step")})")).ConfigureAwait(false);
+            await output.WriteLineAsync(string.Create(Inv, $"sweep {name}: peak {search.Peak.Opm:0} opm at {search.Peak.Users} users{search.Peak.Measurement.ServerCpuText} ({(search.StopReason == PeakStopReason.Plateau ? $"growth under {plan.ThresholdPercent}%" : "still growing at the last step")})")).ConfigureAwait(false);
         }
 
         return results;

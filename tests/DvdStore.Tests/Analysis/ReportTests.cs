@@ -69,7 +69,7 @@ public sealed class ReportTests
         Assert.Contains("<th>efficiency_pct_of_linear</th>", html, StringComparison.Ordinal);
 
         var scaling = await File.ReadAllLinesAsync(Path.Combine(outDir, "tables", "scaling.csv"));
-        Assert.Equal("series,vcpus,threads,smt,opm,ci95,runs,cv_pct,noise,speedup,efficiency_pct_of_linear,opm_per_vcpu,marginal_pct_of_linear", scaling[0]);
+        Assert.Equal("series,vcpus,threads,smt,opm,ci95,runs,cv_pct,noise,speedup,efficiency_pct_of_linear,opm_per_vcpu,marginal_pct_of_linear,server_cpu_pct,client_bound", scaling[0]);
         Assert.Equal(5, scaling.Length); // header + 8, 16, 32, 64 vCPUs
         Assert.Contains(scaling, l => l.Contains(",32,16,off,108000,", StringComparison.Ordinal) && l.Contains(",3.60,90.0,3375,", StringComparison.Ordinal));
         Assert.True(File.Exists(Path.Combine(outDir, "tables", "runs.csv")));
