@@ -1,5 +1,9 @@
 using System.Diagnostics;
 using System.Globalization;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using DvdStore.Benchmarks.DriverOverhead;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Running;
@@ -10,6 +14,17 @@ using DvdStore.Schema.Engines.Commands;
 //  baseline = the ~12 calls of an average DS3 order issued straight to the no-op store;
 //  driver   = the real order loop (random draws, request building, pricing) through the virtual user's
 //             timed/retrying call path into lock-free metric shards (HdrHistogram recorders).
+// `metrics`: the metrics path alone under BenchmarkDotNet (short job), ratios against a baseline in the same run.
+if (args.Length > 0 && args[0] == "metrics")
+{
+    // In process: the project file is not named after the assembly, and a separate build would only cost time here.
+    var config = DefaultConfig.Instance
+        .AddJob(Job.ShortRun.WithToolchain(InProcessEmitToolchain.Instance))
+        .WithArtifactsPath(Path.Combine(Path.GetTempPath(), "dvdstore-bdn"));
+    BenchmarkRunner.Run<MetricsPathBenchmarks>(config);
+    return;
+}
+
 var seconds = args.Length > 0 ? double.Parse(args[0], CultureInfo.InvariantCulture) : 3;
 var store = new NoOpStore();
 var settings = new WorkloadSettings { Customers = 20_000, Products = 10_000 };
