@@ -31,7 +31,8 @@ cli="dotnet src/Cli/bin/Release/net8.0/dvdstore.dll"
 $cli load --engine=postgresql --connection="$connection" --size="$size" --drop-existing >"$work/load.log"
 echo "soak: $users users, $seconds s, $size store on PostgreSQL"
 
-$cli run --engine=postgresql --connection="$connection" --db_size="$size" --n_threads="$users" --ramp_rate=100 \
+# Npgsql pools at most 100 connections per connection string by default; every user holds one.
+$cli run --engine=postgresql --connection="$connection;Maximum Pool Size=$((users + 10))" --db_size="$size" --n_threads="$users" --ramp_rate=100 \
   --duration="${seconds}s" --warmup_time=0 --log_freq=10 --out="$work" >"$work/run.log" 2>&1 &
 pid=$!
 rss() { awk '/^VmRSS/ {print int($2/1024)}' "/proc/$pid/status" 2>/dev/null || true; }

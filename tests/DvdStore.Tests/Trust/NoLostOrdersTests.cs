@@ -26,6 +26,10 @@ public sealed class NoLostOrdersTests
             Assert.True(outcome.Result.Outcome == RunOutcome.Completed, output.ToString());
             Assert.True(outcome.Result.CrossCheck!.Matches, output.ToString());
             Assert.True(outcome.Result.CrossCheck.DriverCommitted > 0, output.ToString());
+            // Every user kept completing orders, and the driver reported its memory.
+            Assert.True(outcome.Result.Totals.MinUserOrders > 0, output.ToString());
+            Assert.True(outcome.Result.Totals.MinUserOrders <= outcome.Result.Totals.MedianUserOrders && outcome.Result.Totals.MedianUserOrders <= outcome.Result.Totals.MaxUserOrders);
+            Assert.True(outcome.Result.Totals.WorkingSetEndBytes > 0 && outcome.Result.Totals.GcHeapEndBytes > 0);
             committed += outcome.Result.CrossCheck.DriverCommitted;
         }
 
