@@ -31,7 +31,9 @@ public static class CliApp
             return 2;
         }
 
-        var configuration = new InvocationConfiguration { Output = output, Error = error, EnableDefaultExceptionHandler = false };
+        // Program.cs turns Ctrl-C/SIGTERM into the cancellation token; System.CommandLine's own handler (on by default)
+        // would kill the process 2 s after the signal, before a run has written its summary and result file.
+        var configuration = new InvocationConfiguration { Output = output, Error = error, EnableDefaultExceptionHandler = false, ProcessTerminationTimeout = null };
         try
         {
             return await parse.InvokeAsync(configuration, cancellationToken).ConfigureAwait(false);

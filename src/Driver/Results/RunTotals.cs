@@ -37,4 +37,25 @@ public sealed class RunTotals
 
     /// <summary>Users running at the end.</summary>
     public int Users { get; init; }
+
+    /// <summary>Fewest orders (committed or rolled back) one user completed over the whole run: far below the median means starvation.</summary>
+    public long MinUserOrders { get; init; }
+
+    /// <summary>Median orders per user over the whole run.</summary>
+    public long MedianUserOrders { get; init; }
+
+    /// <summary>Most orders one user completed over the whole run.</summary>
+    public long MaxUserOrders { get; init; }
+
+    /// <summary>Driver process resident memory when all users were connected (bytes; 0 where unknown).</summary>
+    public long WorkingSetStartBytes { get; init; }
+
+    /// <summary>Driver process resident memory at the end of the run (bytes).</summary>
+    public long WorkingSetEndBytes { get; init; }
+
+    /// <summary>Managed heap after a collection when all users were connected (bytes).</summary>
+    public long GcHeapStartBytes { get; init; }
+
+    /// <summary>Managed heap after a collection at the end of the run (bytes).</summary>
+    public long GcHeapEndBytes { get; init; }
 }

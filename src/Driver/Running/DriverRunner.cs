@@ -157,6 +157,7 @@ public static class DriverRunner
             }
         }
 
+        var memoryAtStart = ProcessMemory.Measure();
         var userTasks = users.Select(u => Task.Run(() => RunUserAsync(u))).ToArray();
         var intervals = new List<IntervalSample>();
         var ds3Csv = new List<string>();
@@ -277,6 +278,8 @@ public static class DriverRunner
         }
 
         await all.ConfigureAwait(false);
+        var memoryAtEnd = ProcessMemory.Measure();
+        var userOrders = users.Select(static u => u.CompletedOrders).Order().ToArray();
         await monitor.DisposeAsync().ConfigureAwait(false);
         await recorder.StopAsync(cancellationToken).ConfigureAwait(false);
         var serverMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc);
@@ -319,6 +322,13 @@ public static class DriverRunner
             DeadlockRetries = summary.Run.DeadlockRetries,
             Reconnects = sinceStart.Reconnects,
             Users = Volatile.Read(ref running) + users.Length - users.Count(static u => u.FailureMessage is not null) - Volatile.Read(ref running),
+            MinUserOrders = userOrders.Length == 0 ? 0 : userOrders[0],
+            MedianUserOrders = userOrders.Length == 0 ? 0 : userOrders[userOrders.Length / 2],
+            MaxUserOrders = userOrders.Length == 0 ? 0 : userOrders[^1],
+            WorkingSetStartBytes = memoryAtStart.WorkingSetBytes,
+            WorkingSetEndBytes = memoryAtEnd.WorkingSetBytes,
+            GcHeapStartBytes = memoryAtStart.GcHeapBytes,
+            GcHeapEndBytes = memoryAtEnd.GcHeapBytes,
         };
 
         var meanCpu = measuredCpu.Count == 0 ? 0 : measuredCpu.Average();

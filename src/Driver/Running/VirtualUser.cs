@@ -23,6 +23,7 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
     private DbConnection? connection;
     private IStoreCommands? commands;
     private long committedOrders;
+    private long completedOrders;
 
     public VirtualUser(int id, int targetIndex, StoreTarget target, MetricsShard shard, RetryPolicy retry, WorkloadSettings settings, WeightedProducts products, long seed,
         Func<StoreTarget, CancellationToken, Task<DbConnection>>? open = null)
@@ -45,6 +46,9 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
 
     /// <summary>Purchases this user saw commit, from its first order (warm-up included), for the server cross-check.</summary>
     public long CommittedOrders => Interlocked.Read(ref committedOrders);
+
+    /// <summary>Orders this user completed (committed or rolled back), from its first order: shows starvation.</summary>
+    public long CompletedOrders => Interlocked.Read(ref completedOrders);
 
     /// <summary>Why the user stopped early, if it did.</summary>
     public string? FailureMessage { get; private set; }
@@ -76,6 +80,8 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
                 {
                     Interlocked.Increment(ref committedOrders);
                 }
+
+                Interlocked.Increment(ref completedOrders);
 
                 failedInARow = 0;
             }

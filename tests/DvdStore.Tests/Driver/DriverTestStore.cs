@@ -30,16 +30,18 @@ internal sealed class DriverTestStore : IAsyncDisposable
 
     public StoreTarget Target { get; }
 
-    public static async Task<DriverTestStore> CreateAsync(EngineKind kind)
+    public static Task<DriverTestStore> CreateAsync(EngineKind kind) => CreateAsync(TestServers.Target(kind));
+
+    /// <summary>Builds the store on the given server (a fresh database there; SQLite: the given file).</summary>
+    public static async Task<DriverTestStore> CreateAsync(StoreTarget server)
     {
         DriverTestStore store;
-        if (kind == EngineKind.Sqlite)
+        if (server.Engine.Kind == EngineKind.Sqlite)
         {
-            store = new DriverTestStore(TestServers.Target(kind), null, null);
+            store = new DriverTestStore(server, null, null);
         }
         else
         {
-            var server = TestServers.Target(kind);
             var name = "dvd_drv_" + Guid.NewGuid().ToString("N")[..12];
             await using (var admin = await server.OpenAsync(CancellationToken.None))
             {

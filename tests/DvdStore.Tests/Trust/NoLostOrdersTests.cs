@@ -1,0 +1,41 @@
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Schema.Engines;
+
+namespace DvdStore.Tests.Trust;
+
+/// <summary>
+/// Repeated short driver runs on PostgreSQL and MariaDB lose and invent nothing: the orders, order lines and history
+/// rows the database gained are exactly the driver's committed orders with their lines, SALES grew by exactly the new
+/// lines' quantities, and no purchase took stock below the re-order floor (or below zero).
+/// </summary>
+public sealed class NoLostOrdersTests
+{
+    [SkippableTheory]
+    [InlineData(EngineKind.PostgreSql)]
+    [InlineData(EngineKind.MySql)]
+    public async Task Repeated_runs_leave_exactly_the_committed_orders_and_their_sales(EngineKind kind)
+    {
+        await using var store = await TrustRuns.CreateStoreAsync(kind);
+        var before = await StoreLedger.ReadAsync(store.Target);
+        long committed = 0;
+        for (var run = 1; run <= 3; run++)
+        {
+            var output = new StringWriter();
+            var outcome = await DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(2), users: 6, seed: run), output, CancellationToken.None);
+            Assert.True(outcome.Result.Outcome == RunOutcome.Completed, output.ToString());
+            Assert.True(outcome.Result.CrossCheck!.Matches, output.ToString());
+            Assert.True(outcome.Result.CrossCheck.DriverCommitted > 0, output.ToString());
+            // Every user kept completing orders, and the driver reported its memory.
+            Assert.True(outcome.Result.Totals.MinUserOrders > 0, output.ToString());
+            Assert.True(outcome.Result.Totals.MinUserOrders <= outcome.Result.Totals.MedianUserOrders && outcome.Result.Totals.MedianUserOrders <= outcome.Result.Totals.MaxUserOrders);
+            Assert.True(outcome.Result.Totals.WorkingSetEndBytes > 0 && outcome.Result.Totals.GcHeapEndBytes > 0);
+            committed += outcome.Result.CrossCheck.DriverCommitted;
+        }
+
+        await StoreLedger.AssertExactAsync(store.Target, before, committed);
+        var after = await StoreLedger.ReadAsync(store.Target);
+        // The floor was really met: some product loaded at 5 sold more than the 2 it could give above the floor.
+        Assert.Contains(after.Inventory, p => before.Inventory[p.Key].Stock == 5 && p.Value.Sales - before.Inventory[p.Key].Sales > 2);
+    }
+}

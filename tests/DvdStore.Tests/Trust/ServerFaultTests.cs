@@ -1,0 +1,142 @@
+using System.Data.Common;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Trust;
+
+/// <summary>
+/// Runs survive what happens to servers in real labs: a restart in the middle of a run (on a private PostgreSQL
+/// server, so other test classes are not disturbed), connections killed from the server side, and statements
+/// cancelled by a statement timeout. Each run still ends, counts its reconnects or errors, writes its result, and
+/// the database holds exactly the orders the driver counted.
+/// </summary>
+[Collection("trust-faults")]
+public sealed class ServerFaultTests
+{
+    [SkippableFact]
+    public async Task A_postgresql_restart_mid_run_is_survived_and_nothing_is_lost()
+    {
+        await using var server = await PrivatePostgres.StartAsync();
+        await using var store = await TrustRuns.CreateStoreAsync(server.Target);
+        var before = await StoreLedger.ReadAsync(store.Target);
+        var output = new StringWriter();
+        var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(6)), TextWriter.Synchronized(output), CancellationToken.None);
+        await Task.Delay(TimeSpan.FromSeconds(2));
+        await server.RestartAsync();
+        var outcome = await run;
+
+        var result = outcome.Result;
+        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
+        Assert.True(result.Totals.Reconnects > 0, output.ToString());
+        Assert.Contains(result.Findings, static f => f.Code == "reconnects");
+        await AssertWrittenAndExactAsync(outcome, store.Target, before, output);
+    }
+
+    [SkippableTheory]
+    [InlineData(EngineKind.PostgreSql)]
+    [InlineData(EngineKind.MySql)]
+    public async Task Connections_killed_by_the_server_are_reopened_and_nothing_is_lost(EngineKind kind)
+    {
+        await using var store = await TrustRuns.CreateStoreAsync(kind);
+        var before = await StoreLedger.ReadAsync(store.Target);
+        var output = new StringWriter();
+        var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(5)), TextWriter.Synchronized(output), CancellationToken.None);
+        var killed = 0;
+        for (var round = 0; round < 3; round++)
+        {
+            await Task.Delay(TimeSpan.FromSeconds(1));
+            killed += await KillOtherSessionsAsync(store.Target);
+        }
+
+        var outcome = await run;
+        var result = outcome.Result;
+        Assert.True(killed > 0);
+        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
+        Assert.True(result.Totals.Reconnects > 0, output.ToString());
+        await AssertWrittenAndExactAsync(outcome, store.Target, before, output);
+    }
+
+    [SkippableFact]
+    public async Task Statements_cancelled_by_a_timeout_are_counted_as_errors_and_the_run_goes_on()
+    {
+        await using var store = await TrustRuns.CreateStoreAsync(EngineKind.PostgreSql);
+        var before = await StoreLedger.ReadAsync(store.Target);
+        var timed = TrustRuns.With(store.Target, "Options", "-c statement_timeout=200");
+        var output = new StringWriter();
+        var run = DriverRunner.RunAsync(TrustRuns.Settings(timed, TimeSpan.FromSeconds(5)), TextWriter.Synchronized(output), CancellationToken.None);
+
+        // Hold every inventory row for 2 s: purchases wait on the lock until the statement timeout cancels them.
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        await using (var blocker = await store.Target.OpenAsync(CancellationToken.None))
+        {
+            await using var transaction = await blocker.BeginTransactionAsync();
+            await using (var command = blocker.Command("SELECT PROD_ID FROM INVENTORY FOR UPDATE", transaction))
+            {
+                await command.ExecuteNonQueryAsync();
+            }
+
+            await Task.Delay(TimeSpan.FromSeconds(2));
+            await transaction.RollbackAsync();
+        }
+
+        var outcome = await run;
+        var result = outcome.Result;
+        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
+        Assert.True(result.Totals.Errors > 0, output.ToString());
+        Assert.Contains(result.Findings, static f => f.Code == "errors");
+        Assert.True(result.Totals.CommittedOrders > 0, output.ToString());
+        await AssertWrittenAndExactAsync(outcome, store.Target, before, output);
+    }
+
+    private static async Task AssertWrittenAndExactAsync(DriverRunOutcome outcome, StoreTarget target, StoreLedger before, StringWriter output)
+    {
+        var result = outcome.Result;
+        Assert.True(result.CrossCheck!.Matches, output.ToString());
+        var read = await RunResultReader.ReadAsync(outcome.ResultPath, CancellationToken.None);
+        Assert.Equal(result.RunId, read.RunId);
+        Assert.Equal(result.Totals.Reconnects, read.Totals.Reconnects);
+        Assert.Equal(result.Totals.Errors, read.Totals.Errors);
+        Assert.Contains("result: ", output.ToString(), StringComparison.Ordinal);
+        await StoreLedger.AssertExactAsync(target, before, result.CrossCheck.DriverCommitted);
+    }
+
+    /// <summary>Kills every other session on the store's database from the server side; returns how many.</summary>
+    private static async Task<int> KillOtherSessionsAsync(StoreTarget target)
+    {
+        await using var connection = await target.OpenAsync(CancellationToken.None);
+        if (target.Engine.Kind == EngineKind.PostgreSql)
+        {
+            await using var terminate = connection.Command(
+                "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()) t");
+            return Convert.ToInt32(await terminate.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        var ids = new List<long>();
+        await using (var list = connection.Command("SELECT ID FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID()"))
+        await using (var reader = await list.ExecuteReaderAsync())
+        {
+            while (await reader.ReadAsync())
+            {
+                ids.Add(Convert.ToInt64(reader.GetValue(0), System.Globalization.CultureInfo.InvariantCulture));
+            }
+        }
+
+        foreach (var id in ids)
+        {
+            try
+            {
+                await connection.ExecuteAsync($"KILL CONNECTION {id}", CancellationToken.None);
+            }
+            catch (DbException)
+            {
+                // The session ended by itself in the meantime.
+            }
+        }
+
+        return ids.Count;
+    }
+}
