@@ -1,8 +1,11 @@
 using System.CommandLine;
+using DvdStore.Analysis;
 using DvdStore.Analysis.Cli;
+using DvdStore.Analysis.Comparisons;
 using DvdStore.Cli.Quickstart;
 using DvdStore.Driver.Cli;
 using DvdStore.Driver.ServerMetrics;
+using DvdStore.Driver.Sweep;
 using DvdStore.Loader.Cli;
 using DvdStore.Loader.Store;
 using DvdStore.Schema.Cli;
@@ -23,8 +26,15 @@ internal static class CommandSet
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
         yield return RunCommand.Create();
-        yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync);
+        yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync, writeReport: WriteSweepReportAsync);
         yield return ServerMetricsCommand.Create();
         yield return AnalyzeCommand.Create();
+    }
+
+    /// <summary>The sweep ends with the same Analysis report `dvdstore analyze` writes, over the study's results.</summary>
+    private static async Task WriteSweepReportAsync(SweepReportRequest request, TextWriter output, TextWriter error, CancellationToken cancellationToken)
+    {
+        var options = new StudyReportOptions { Analysis = new AnalysisOptions { PeakThreshold = request.PeakThresholdPercent / 100 } };
+        await StudyReport.WriteAsync(request.Inputs, request.ReportFolder, options, output, error, cancellationToken).ConfigureAwait(false);
     }
 }

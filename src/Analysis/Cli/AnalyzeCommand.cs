@@ -1,7 +1,6 @@
 using System.CommandLine;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
-using DvdStore.Analysis.Reports;
 using DvdStore.Schema;
 
 namespace DvdStore.Analysis.Cli;
@@ -75,41 +74,13 @@ public static class AnalyzeCommand
                 throw new UserError("--peak-threshold must be between 0 and 100 (%) and --noise-cv above 0 (%).");
             }
 
-            var options = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv };
-            var outDirectory = result.GetValue(output)!;
-            var inputPaths = result.GetValue(inputs) ?? [];
-            var loaded = await RunLoader.LoadAsync(inputPaths, overrides, cancellationToken).ConfigureAwait(false);
-            if (loaded.Runs.Count == 0)
+            var options = new StudyReportOptions
             {
-                // Nothing is written: a report of zero runs would only hide the mistake.
-                var why = loaded.Skipped.Count == 0
-                    ? "the inputs hold no .json, .log, .txt or .csv file"
-                    : string.Join("; ", loaded.Skipped.Take(3).Select(s => s.Reason)) + (loaded.Skipped.Count > 3 ? $" (and {loaded.Skipped.Count - 3} more)" : "");
-                throw new UserError($"no readable run among the inputs ({why}); give dvdstore result .json files, DS3 driver logs or DS3 CSVs.");
-            }
-
-            ReportWriter.EnsureWritable(outDirectory);
-            var report = Analyzer.Analyze(inputPaths, loaded, studies, options);
-            var written = await ReportWriter.WriteAsync(report, outDirectory, cancellationToken).ConfigureAwait(false);
-
-            var stdout = result.InvocationConfiguration.Output;
-            var stderr = result.InvocationConfiguration.Error;
-            foreach (var skipped in report.Skipped)
-            {
-                await stderr.WriteLineAsync($"skipped {skipped.Path}: {skipped.Reason}").ConfigureAwait(false);
-            }
-
-            foreach (var s in report.Studies.Where(s => s.Missing is not null))
-            {
-                await stderr.WriteLineAsync($"{s.Name}: not computed — {s.Missing}.").ConfigureAwait(false);
-            }
-
-            foreach (var finding in report.Studies.Where(s => s.Missing is null).SelectMany(s => s.Findings))
-            {
-                await stdout.WriteLineAsync(finding).ConfigureAwait(false);
-            }
-
-            await stdout.WriteLineAsync($"{report.Runs.Count} run(s) analysed, {report.Skipped.Count} file(s) skipped; wrote {written.Count} files to {outDirectory} (report.html, report.md).").ConfigureAwait(false);
+                Studies = studies,
+                Analysis = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv },
+                Overrides = overrides,
+            };
+            await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
             return 0;
         });
         return command;

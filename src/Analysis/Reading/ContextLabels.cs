@@ -48,7 +48,48 @@ internal static class ContextLabels
             labels[key] = value;
         }
 
+        FromSweep(labels, result.Context.Labels);
         return labels;
+    }
+
+    /// <summary>
+    /// A <c>dvdstore sweep</c> step records the server's CPU set (cpus, threads_per_core, cpu_study, cpu_variant),
+    /// not the driver's: that set is what the studies compare, so it becomes vcpus, smt, affinity and numa.
+    /// Labels the user or the run set explicitly win.
+    /// </summary>
+    private static void FromSweep(Dictionary<string, string> labels, IReadOnlyDictionary<string, string> own)
+    {
+        if (!own.TryGetValue(SweepKeys.CpuSet, out var set) || set == LabelKeys.Unpinned
+            || !own.TryGetValue(SweepKeys.Cpus, out var cpus) || !int.TryParse(cpus, NumberStyles.Integer, CultureInfo.InvariantCulture, out var count))
+        {
+            return;
+        }
+
+        Derived(LabelKeys.Vcpus, count.ToString(CultureInfo.InvariantCulture));
+        Derived(LabelKeys.Affinity, LabelKeys.Pinned);
+        if (own.TryGetValue(SweepKeys.ThreadsPerCore, out var tpc) && int.TryParse(tpc, NumberStyles.Integer, CultureInfo.InvariantCulture, out var threadsPerCore))
+        {
+            Derived(LabelKeys.Smt, threadsPerCore > 1 ? LabelKeys.On : LabelKeys.Off);
+        }
+
+        if (own.TryGetValue(SweepKeys.Users, out var users))
+        {
+            Derived(LabelKeys.Threads, users);
+        }
+
+        // Only the affinity study varies placement on purpose; elsewhere numa would split a scaling series.
+        if (own.TryGetValue(SweepKeys.Study, out var study) && study == "affinity" && own.TryGetValue(SweepKeys.Variant, out var variant))
+        {
+            Derived(LabelKeys.Numa, variant == "spread" ? LabelKeys.Spread : LabelKeys.OneNode);
+        }
+
+        void Derived(string key, string value)
+        {
+            if (!own.ContainsKey(key))
+            {
+                labels[key] = value;
+            }
+        }
     }
 
     /// <summary>True when every target is on the driver's machine (loopback, the driver's host name, or an in-process engine).</summary>

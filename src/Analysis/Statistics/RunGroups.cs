@@ -5,8 +5,8 @@ namespace DvdStore.Analysis.Statistics;
 /// <summary>Groups runs into configurations (repeats together) and configurations into comparable series.</summary>
 public static class RunGroups
 {
-    /// <summary>Labels that never make two runs different configurations.</summary>
-    private static readonly string[] NotConfiguration = [LabelKeys.Host];
+    /// <summary>Labels that never make two runs different configurations (a sweep's detail labels are summed up in vcpus/smt/affinity/numa).</summary>
+    private static readonly string[] NotConfiguration = [LabelKeys.Host, .. SweepKeys.All];
 
     public static IReadOnlyList<RunGroup> Configurations(IEnumerable<AnalyzedRun> runs) =>
         runs.GroupBy(r => Key(r.Labels, NotConfiguration), StringComparer.Ordinal)

@@ -24,7 +24,10 @@ public static class SweepCommand
         "labelled with cpus, cores, threads_per_core, sockets, nodes and users. The server's original CPUs are restored.";
 
     /// <param name="resetStore">Brings a store back to its loaded state (the Loader's reset); null = --reset-between is refused.</param>
-    public static Command Create(Func<StoreTarget, CancellationToken, Task>? resetStore = null)
+    /// <param name="writeReport">Writes the Analysis report of the study's results and prints its findings (stdout, stderr); null = no report.</param>
+    public static Command Create(
+        Func<StoreTarget, CancellationToken, Task>? resetStore = null,
+        Func<SweepReportRequest, TextWriter, TextWriter, CancellationToken, Task>? writeReport = null)
     {
         var engine = CommonOptions.Engine();
         var connection = CommonOptions.Connection();
@@ -88,6 +91,7 @@ public static class SweepCommand
             var runner = new SweepRunner(plan, writer);
 
             var (sets, pinner) = await runner.PrepareAsync().ConfigureAwait(false);
+            IReadOnlyList<SweepSetResult> results;
             await using (pinner)
             {
                 async Task<StepMeasurement> RunStep(CpuSet? set, int users, CancellationToken ct)
@@ -114,10 +118,17 @@ public static class SweepCommand
                 }
 
                 Func<CancellationToken, Task>? reset = plan.ResetBetween ? ct => resetStore!(target, ct) : null;
-                await runner.RunAsync(sets, pinner, RunStep, reset, cancellationToken).ConfigureAwait(false);
+                results = await runner.RunAsync(sets, pinner, RunStep, reset, cancellationToken).ConfigureAwait(false);
+                await SweepSummary.WriteAsync(folder, sweepId, plan, pinner?.Method, results, cancellationToken).ConfigureAwait(false);
             }
 
-            await writer.WriteLineAsync($"sweep results: {folder}").ConfigureAwait(false);
+            await writer.WriteLineAsync($"sweep results: {folder} ({SweepSummary.FileName})").ConfigureAwait(false);
+            if (writeReport is not null)
+            {
+                var reportFolder = Path.Combine(folder, "report");
+                await writeReport(new SweepReportRequest(results.Select(r => Path.Combine(folder, r.Set?.Name ?? "unpinned")).ToList(), reportFolder, plan.ThresholdPercent), writer, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
+            }
+
             return 0;
         });
         return command;

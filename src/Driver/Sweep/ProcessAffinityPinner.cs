@@ -13,6 +13,9 @@ public sealed class ProcessAffinityPinner(ServerProcessTree server) : ICpuPinner
 {
     private readonly Dictionary<int, IReadOnlyList<int>> _original = [];
     private IReadOnlyList<int>? _rootOriginal;
+    private bool _pinnedOnce;
+
+    private const int MaxPasses = 5;
 
     public string Method => "sched_setaffinity";
 
@@ -25,48 +28,82 @@ public sealed class ProcessAffinityPinner(ServerProcessTree server) : ICpuPinner
             throw new UserError(string.Create(CultureInfo.InvariantCulture, $"server process {Server.RootPid} is gone; check --server-pid"));
         }
 
-        foreach (var pid in Server.Processes())
+        // A process forked between listing /proc and pinning its parent keeps the old CPUs: pass again until a
+        // pass meets no thread it had not seen (a few passes at most; forks after the root's pin inherit the set).
+        for (var pass = 0; pass < MaxPasses; pass++)
         {
-            foreach (var tid in Server.Threads(pid))
+            var seen = false;
+            foreach (var pid in Server.Processes())
             {
-                cancellationToken.ThrowIfCancellationRequested();
-                if (!_original.ContainsKey(tid))
+                foreach (var tid in Server.Threads(pid))
                 {
-                    if (LinuxAffinity.Get(tid, out _) is not { } before)
+                    cancellationToken.ThrowIfCancellationRequested();
+                    if (!_original.ContainsKey(tid))
                     {
-                        continue; // the thread ended between listing and reading
+                        seen = true;
+                        if (LinuxAffinity.Get(tid, out _) is not { } before)
+                        {
+                            continue; // the thread ended between listing and reading
+                        }
+
+                        // A process born during the study inherited a pinned set: its original is the server's.
+                        _original[tid] = _pinnedOnce && _rootOriginal is { } root ? root : before;
+                        if (pid == Server.RootPid && tid == pid)
+                        {
+                            _rootOriginal = before;
+                        }
                     }
 
-                    _original[tid] = before;
-                    if (pid == Server.RootPid && tid == pid)
+                    var errno = LinuxAffinity.Set(tid, cpus);
+                    if (errno is LinuxAffinity.NotPermitted)
                     {
-                        _rootOriginal = before;
+                        throw new UserError(string.Create(CultureInfo.InvariantCulture, $"not permitted to set the CPU affinity of server process {pid} (thread {tid}); run the sweep as root or as the server's user"));
+                    }
+
+                    if (errno is LinuxAffinity.InvalidCpus)
+                    {
+                        throw new UserError($"CPUs {CpuList.Format(cpus)} are not available to the server (offline or outside its cpuset); choose CPUs from the online ones");
                     }
                 }
+            }
 
-                var errno = LinuxAffinity.Set(tid, cpus);
-                if (errno is LinuxAffinity.NotPermitted)
-                {
-                    throw new UserError(string.Create(CultureInfo.InvariantCulture, $"not permitted to set the CPU affinity of server process {pid} (thread {tid}); run the sweep as root or as the server's user"));
-                }
-
-                if (errno is LinuxAffinity.InvalidCpus)
-                {
-                    throw new UserError($"CPUs {CpuList.Format(cpus)} are not available to the server (offline or outside its cpuset); choose CPUs from the online ones");
-                }
+            if (pass > 0 && !seen)
+            {
+                break;
             }
         }
 
+        _pinnedOnce = true;
         return Task.CompletedTask;
     }
 
     public Task RestoreAsync()
     {
         var failures = new List<string>();
-        var current = Server.Exists
-            ? Server.Processes().SelectMany(pid => Server.Threads(pid)).ToHashSet()
-            : [];
-        foreach (var tid in current.Union(_original.Keys))
+        var restored = new HashSet<int>();
+        for (var pass = 0; pass < MaxPasses; pass++)
+        {
+            // Root first; later passes catch processes forked from a parent that was still pinned.
+            var current = Server.Exists ? Server.Processes().SelectMany(pid => Server.Threads(pid)).ToList() : [];
+            var todo = (pass == 0 ? current.Concat(_original.Keys) : current).Where(restored.Add).ToList();
+            if (pass > 0 && todo.Count == 0)
+            {
+                break;
+            }
+
+            RestorePass(todo, failures);
+        }
+
+        _original.Clear();
+        _pinnedOnce = false;
+        return failures.Count == 0
+            ? Task.CompletedTask
+            : Task.FromException(new IOException($"could not restore the CPU affinity of {string.Join(", ", failures)}"));
+    }
+
+    private void RestorePass(IEnumerable<int> tids, List<string> failures)
+    {
+        foreach (var tid in tids)
         {
             var cpus = _original.TryGetValue(tid, out var saved) ? saved : _rootOriginal;
             if (cpus is null)
@@ -80,11 +117,6 @@ public sealed class ProcessAffinityPinner(ServerProcessTree server) : ICpuPinner
                 failures.Add(string.Create(CultureInfo.InvariantCulture, $"thread {tid} (errno {errno})"));
             }
         }
-
-        _original.Clear();
-        return failures.Count == 0
-            ? Task.CompletedTask
-            : Task.FromException(new IOException($"could not restore the CPU affinity of {string.Join(", ", failures)}"));
     }
 
     public async ValueTask DisposeAsync() => await RestoreAsync().ConfigureAwait(false);
