@@ -26,7 +26,8 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
             connection = DefaultSqliteConnection;
         }
 
-        return new StoreTarget(engine, ConnectionStrings.WithPassword(connection));
+        // An SQLite file has no user to authenticate: a DVDSTORE_PASSWORD meant for a server must not reach it.
+        return new StoreTarget(engine, engine.Kind == EngineKind.Sqlite ? connection : ConnectionStrings.WithPassword(connection));
     }
 
     /// <summary>
