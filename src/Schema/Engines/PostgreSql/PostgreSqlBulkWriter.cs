@@ -112,7 +112,16 @@ public sealed class PostgreSqlBulkWriter : IBulkWriter
     {
         if (_length > 0)
         {
-            await _stream.WriteAsync(_buffer.AsMemory(0, _length), cancellationToken).ConfigureAwait(false);
+            try
+            {
+                await _stream.WriteAsync(_buffer.AsMemory(0, _length), cancellationToken).ConfigureAwait(false);
+            }
+            catch (NpgsqlException e) when (cancellationToken.IsCancellationRequested)
+            {
+                // Npgsql wraps a cancelled write in an NpgsqlException; callers must see a plain cancellation.
+                throw new OperationCanceledException(e.Message, e, cancellationToken);
+            }
+
             _length = 0;
         }
     }
