@@ -112,7 +112,8 @@ public static class DriverRunner
         var warmupTicks = (long)(settings.Warmup.TotalSeconds * frequency);
         metrics.Start(start, warmup: warmupTicks > 0);
         var logTicks = settings.LogFrequencySeconds * frequency;
-        long? runEnd = settings.RunTime is { } run ? start + warmupTicks + (long)(run.TotalSeconds * frequency) : null;
+        long? runTicks = settings.RunTime is { } run ? (long)(run.TotalSeconds * frequency) : null;
+        long? runEnd = start + warmupTicks + runTicks;
         long? warmupEnd = warmupTicks > 0 ? start + warmupTicks : null;
 
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -157,6 +158,10 @@ public static class DriverRunner
             }
         }
 
+        // Users block in synchronous providers (SQLite); without enough pool threads the controller's timer
+        // continuations starve and the warm-up and run windows drift.
+        ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
+        ThreadPool.SetMinThreads(Math.Max(minWorkers, users.Length + 8), minIo);
         var memoryAtStart = ProcessMemory.Measure();
         var userTasks = users.Select(u => Task.Run(() => RunUserAsync(u))).ToArray();
         var intervals = new List<IntervalSample>();
@@ -250,6 +255,9 @@ public static class DriverRunner
                 }
 
                 metrics.ResetPhase(now);
+
+                // The measured window is the full run time from the actual reset, even when this loop woke late.
+                runEnd = now + runTicks;
                 measuredFromUtc = startUtc + TimeSpan.FromSeconds(RunMetrics.Seconds(now - start));
                 warmupEnd = null;
                 nextLog = now + logTicks;
