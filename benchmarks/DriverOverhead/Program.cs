@@ -25,6 +25,13 @@ if (args.Length > 0 && args[0] == "metrics")
     return;
 }
 
+// `pg <connection> [seconds]`: the client CPU floor per PostgreSQL call (raw synchronous Npgsql) against the driver's async path.
+if (args.Length > 1 && args[0] == "pg")
+{
+    await PgRoundTripFloor.RunAsync(args[1], args.Length > 2 ? double.Parse(args[2], CultureInfo.InvariantCulture) : 10, Console.Out);
+    return;
+}
+
 var seconds = args.Length > 0 ? double.Parse(args[0], CultureInfo.InvariantCulture) : 3;
 var store = new NoOpStore();
 var settings = new WorkloadSettings { Customers = 20_000, Products = 10_000 };
