@@ -8,6 +8,7 @@
 # At 1 user it also prints the client's share of an order's wall time = measured CPU per order / mean order latency
 # (target <= 0.03; a mature Tcl driver spends about 0.06). The no-database figure is scripts/bench-driver.sh.
 # usage: [SIZE=10MB] [STEP_SECONDS=20] [USERS="1 4 16"] [PGPORT=55432] [PGHOST=127.0.0.1] [PGUSER=bench] scripts/bench-driver-pg.sh
+#   DVDSTORE_DLL=<path to another build's dvdstore.dll> compares builds back to back (before/after a change).
 #   Starts a throw-away PostgreSQL (scripts/db-up.sh) unless BENCH_PG_RUNNING=1 says one listens on PGPORT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,8 +27,9 @@ cleanup() {
 trap cleanup EXIT INT TERM
 if [ "${BENCH_PG_RUNNING:-0}" != 1 ]; then pg_dir=$(PGPORT=$PGPORT scripts/db-up.sh pg); fi
 
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
-dvdstore() { dotnet src/Cli/bin/Release/net8.0/dvdstore.dll "$@"; }
+dll=${DVDSTORE_DLL:-src/Cli/bin/Release/net8.0/dvdstore.dll}
+[ -n "${DVDSTORE_DLL:-}" ] || dotnet build src/Cli -c Release -v q -nologo >/dev/null
+dvdstore() { dotnet "$dll" "$@"; }
 
 echo "== store: dvdstore load --engine postgres --size $SIZE (once)"
 psql -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null
@@ -38,7 +40,7 @@ for users in $USERS; do
   dvdstore reset --engine postgres --connection "$conn" >/dev/null
   out="$work/u$users"
   /usr/bin/time -f '%U %S' -o "$work/time.$users" \
-    dotnet src/Cli/bin/Release/net8.0/dvdstore.dll run --engine postgres --connection "$conn" --db_size="$SIZE" \
+    dotnet "$dll" run --engine postgres --connection "$conn" --db_size="$SIZE" \
       --users "$users" --warmup 0s --duration "${STEP_SECONDS}s" --think_time=0 --out "$out" >"$work/run.$users.txt"
   result=$(ls "$out"/*.result.json)
   read -r proc_user proc_sys <"$work/time.$users"
