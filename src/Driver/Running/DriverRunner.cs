@@ -5,6 +5,7 @@ using DvdStore.Driver.Environment;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.ServerMetrics;
+using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
@@ -27,6 +28,12 @@ public static class DriverRunner
     public static async Task<DriverRunOutcome> RunAsync(RunSettings settings, TextWriter output, CancellationToken cancellationToken)
     {
         Validate(settings);
+        if (settings.DriverCpus is { } driverCpus)
+        {
+            // Before anything is printed or detected: the client context must show the pinned CPUs.
+            DriverAffinity.Pin(driverCpus);
+        }
+
         var live = new LiveOutput(settings.OutputFormat, settings.LogTimestamp);
         var ds3 = settings.OutputFormat == OutputFormat.Ds3;
         var engineName = string.Join('+', settings.Targets.Select(static t => EngineCatalog.NameOf(t.Engine.Kind)).Distinct());
@@ -293,7 +300,7 @@ public static class DriverRunner
         var serverMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc);
 
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
-        var findings = new List<Finding>();
+        var findings = new List<Finding>(settings.SetupFindings);
         var sinceStart = metrics.ReadCounters()[0];
 
         // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included).

@@ -83,8 +83,8 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         return results;
     }
 
-    /// <summary>The labels of one step's result: the set's shape, the users, how it was pinned and the study id.</summary>
-    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId)
+    /// <summary>The labels of one step's result: the set's shape, the users, how it was pinned, the study id and the driver's CPUs.</summary>
+    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId, IReadOnlyList<int>? driverCpus = null)
     {
         var labels = new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
@@ -92,6 +92,11 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
             ["users"] = users.ToString(Inv),
             ["cpu_set"] = "unpinned",
         };
+        if (driverCpus is not null)
+        {
+            labels["driver_cpus"] = Environment.CpuList.Format(driverCpus);
+        }
+
         if (set is not null)
         {
             foreach (var (key, value) in set.ToLabels())

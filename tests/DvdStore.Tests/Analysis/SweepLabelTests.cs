@@ -23,4 +23,15 @@ public sealed class SweepLabelTests
         var b = new Dictionary<string, string> { ["vcpus"] = "2", ["cpu_set"] = "vcpu-2", ["cpu_list"] = "2-3", ["users"] = "2" };
         Assert.Equal(RunGroups.Key(a, SweepKeys.All), RunGroups.Key(b, SweepKeys.All));
     }
+
+    [Fact]
+    public void The_drivers_cpus_label_does_not_split_configurations_or_change_the_derived_labels()
+    {
+        var apart = ContextLabels.Derive(AnalysisFixtures.Result(1000, ("cpu_set", "vcpu-1"), ("cpu_study", "vcpu"), ("cpus", "1"), ("threads_per_core", "1"), ("users", "2"), ("cpu_list", "0"), ("driver_cpus", "1")));
+        var shared = ContextLabels.Derive(AnalysisFixtures.Result(1000, ("cpu_set", "vcpu-1"), ("cpu_study", "vcpu"), ("cpus", "1"), ("threads_per_core", "1"), ("users", "2"), ("cpu_list", "0"), ("driver_cpus", "0-1")));
+
+        Assert.Equal(("1", "off", "pinned", "2"), (apart["vcpus"], apart["smt"], apart["affinity"], apart["threads"]));
+        Assert.Equal(RunGroups.Key(apart, SweepKeys.All), RunGroups.Key(shared, SweepKeys.All));
+        Assert.Contains(SweepKeys.DriverCpus, SweepKeys.All);
+    }
 }
