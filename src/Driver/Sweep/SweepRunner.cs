@@ -29,6 +29,9 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
             return ([null], null);
         }
 
+        await output.WriteLineAsync(plan.DriverCpus is { } driverCpus
+            ? $"driver: pinned to CPUs {Environment.CpuList.Format(driverCpus)} (--driver-cpus); the server's sets are planned from the other CPUs"
+            : $"driver: may run on CPUs {(DriverAffinity.Current() is { } own ? Environment.CpuList.Format(own) : "?")}; a step whose set shares them gets a {DriverAffinity.SharedCpusCode} warning (avoid with --driver-cpus)").ConfigureAwait(false);
         var cpus = plan.PlanCpus(LinuxCpuLayoutReader.Read(systemRoot));
         foreach (var skipped in cpus.Skipped)
         {

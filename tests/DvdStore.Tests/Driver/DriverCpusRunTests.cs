@@ -30,11 +30,11 @@ public sealed class DriverCpusRunTests : IDisposable
         var results = Path.Combine(_folder, "results");
         using var cli = CliProcess.Start("run", "--connection", connection, "--db_size=1MB", "--duration=3s", "--warmup=0", "--driver-cpus", "1", "--out", results);
         Assert.True(await cli.WaitForOutputAsync("issuing Start", Limit), cli.Output + cli.Error);
-        var threads = ThreadCpus(cli.Id);
+        var threads = AllowedCpus(new ServerProcessTree(cli.Id).Threads(cli.Id));
         Assert.Equal(0, await cli.WaitAsync(Limit));
 
         Assert.True(threads.Count > 5, $"only {threads.Count} threads seen");
-        Assert.All(threads, t => Assert.True(t.Cpus == "1", $"thread {t.Tid} may use CPUs {t.Cpus}"));
+        Assert.All(threads, t => Assert.True(t.Cpus == "1", $"thread {t.Id} may use CPUs {t.Cpus}"));
         var result = RunResultReader.Read(Assert.Single(Directory.GetFiles(results, "*.result.json")));
         Assert.Equal(("1", 1), (result.Context.Client.AffinityCpus, result.Context.Client.AffinityCpuCount));
         Assert.Equal("1", result.Parameters["driver_cpus"]);
@@ -47,11 +47,11 @@ public sealed class DriverCpusRunTests : IDisposable
         Directory.Delete(_folder, recursive: true);
     }
 
-    /// <summary>Cpus_allowed_list of every thread of a process, read from /proc while it runs.</summary>
-    internal static List<(int Tid, string Cpus)> ThreadCpus(int pid)
+    /// <summary>Cpus_allowed_list of these processes or threads, read from /proc; ids gone meanwhile are left out.</summary>
+    internal static List<(int Id, string Cpus)> AllowedCpus(IEnumerable<int> ids)
     {
         var threads = new List<(int, string)>();
-        foreach (var tid in new ServerProcessTree(pid).Threads(pid))
+        foreach (var tid in ids)
         {
             try
             {
@@ -59,7 +59,7 @@ public sealed class DriverCpusRunTests : IDisposable
             }
             catch (IOException)
             {
-                // The thread ended between listing and reading.
+                // The thread or process ended between listing and reading.
             }
         }
 
