@@ -21,7 +21,8 @@ public static class SweepCommand
         "Run a scale-up study: step the users (1,2,4,8 … or a list) until OPM grows by less than a threshold, " +
         "optionally on each of several CPU sets of a local Linux server (vCPU scaling, hyper-threading on/off, " +
         "one socket against spread), chosen from the machine's real topology. Each step writes a normal result " +
-        "labelled with cpus, cores, threads_per_core, sockets, nodes and users. The server's original CPUs are restored.";
+        "labelled with cpus, cores, threads_per_core, sockets, nodes, users and the driver's CPUs, and the study ends with " +
+        "sweep.json and the Analysis report. The server's original CPUs are restored.";
 
     /// <param name="resetStore">Brings a store back to its loaded state (the Loader's reset); null = --reset-between is refused.</param>
     /// <param name="writeReport">Writes the Analysis report of the study's results and prints its findings (stdout, stderr); null = no report.</param>

@@ -1,4 +1,5 @@
 using DvdStore.Cli;
+using DvdStore.Driver.Cli;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Sweep;
 using DvdStore.Tests.Driver.Sweep;
@@ -39,6 +40,19 @@ public sealed class DriverCpusRunTests : IDisposable
         Assert.Equal(("1", 1), (result.Context.Client.AffinityCpus, result.Context.Client.AffinityCpuCount));
         Assert.Equal("1", result.Parameters["driver_cpus"]);
         Assert.True(result.Totals.CommittedOrders > 0, cli.Output);
+    }
+
+    [Fact]
+    public void The_driver_cpus_parameter_becomes_the_settings_list_and_is_recorded_with_the_parameters()
+    {
+        var settings = new RunParameterSet().ApplyArguments(["--driver-cpus=2,3", "--db_size=1MB"]).Build();
+        var json = new RunParameterSet().Apply("driver_cpus", "4-7", "test").Build();
+
+        Assert.Equal([2, 3], settings.DriverCpus);
+        Assert.Equal("2-3", settings.ToParameters()["driver_cpus"]);
+        Assert.Equal([4, 5, 6, 7], json.DriverCpus);
+        Assert.Null(new RunParameterSet().Build().DriverCpus);
+        Assert.Equal("", new RunParameterSet().Build().ToParameters()["driver_cpus"]);
     }
 
     public void Dispose()
