@@ -47,22 +47,32 @@ public static class DriverRunner
             await output.WriteLineAsync(string.Create(Inv, $"dvdstore run {runId}: {settings.TotalUsers} users on {settings.Targets.Count} target(s) ({string.Join("; ", names)}), db_size={settings.DbSize}, warm-up {settings.Warmup.TotalSeconds:0} s, run {(settings.RunTime is { } r ? $"{r.TotalSeconds:0} s" : "until stopped")}, seed {settings.Seed}")).ConfigureAwait(false);
         }
 
-        // Server facts and the cross-check baseline, once per distinct database.
+        // Every connection below goes through a provider pool sized for the run (results show the connection as given).
+        var targets = ConnectionBudget.SizePools(settings);
+
+        // Server facts, the cross-check baseline and the server's connection headroom, once per distinct database.
         var servers = new List<ServerContext>();
         var ordersBefore = new Dictionary<string, long>(StringComparer.Ordinal);
-        foreach (var target in settings.Targets)
+        var headroomChecked = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < targets.Count; i++)
         {
+            var target = targets[i];
             await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-            servers.Add(await DescribeAsync(target, connection, cancellationToken).ConfigureAwait(false));
+            servers.Add(await DescribeAsync(settings.Targets[i], connection, cancellationToken).ConfigureAwait(false));
             await StoreSizeCheck.CheckAsync(target, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
             if (settings.CrossCheck && !ordersBefore.ContainsKey(target.ConnectionString))
             {
                 ordersBefore[target.ConnectionString] = await CountOrdersOrExplainAsync(target, connection, cancellationToken).ConfigureAwait(false);
             }
+
+            if (headroomChecked.Add(target.ConnectionString))
+            {
+                await ConnectionBudget.CheckServerAsync(settings, settings.Targets[i], connection, cancellationToken).ConfigureAwait(false);
+            }
         }
 
         // The server is watched on a connection of its own (the first target's), sampled once per log interval.
-        var first = settings.Targets[0];
+        var first = targets[0];
         await using var recorder = ServerMetricsRecorder.Create(settings.EffectiveServerMetrics(), first.Engine.Kind, first.OpenAsync, TimeSpan.FromSeconds(settings.LogFrequencySeconds));
         if (!ds3)
         {
@@ -76,7 +86,7 @@ public static class DriverRunner
         for (var i = 0; i < users.Length; i++)
         {
             var t = i % settings.Targets.Count;
-            users[i] = new VirtualUser(i + 1, t, settings.Targets[t], metrics.ShardFor(i / settings.Targets.Count, t), settings.Retry, workload, products, settings.Seed);
+            users[i] = new VirtualUser(i + 1, t, targets[t], metrics.ShardFor(i / settings.Targets.Count, t), settings.Retry, workload, products, settings.Seed);
         }
 
         try
@@ -89,7 +99,7 @@ public static class DriverRunner
             }
 
             await output.WriteLineAsync($"Controller ({Now()}): all threads connected - issuing Start").ConfigureAwait(false);
-            return await MeasureAsync(settings, runId, client, servers, ordersBefore, metrics, users, recorder, live, output, cancellationToken).ConfigureAwait(false);
+            return await MeasureAsync(settings, targets, runId, client, servers, ordersBefore, metrics, users, recorder, live, output, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -101,7 +111,7 @@ public static class DriverRunner
     }
 
     private static async Task<DriverRunOutcome> MeasureAsync(
-        RunSettings settings, string runId, ClientContext client, List<ServerContext> servers, Dictionary<string, long> ordersBefore,
+        RunSettings settings, IReadOnlyList<Schema.Connections.StoreTarget> targets, string runId, ClientContext client, List<ServerContext> servers, Dictionary<string, long> ordersBefore,
         RunMetrics metrics, VirtualUser[] users, ServerMetricsRecorder recorder, LiveOutput live, TextWriter output, CancellationToken cancellationToken)
     {
         var ds3 = live.Format == OutputFormat.Ds3;
@@ -304,7 +314,7 @@ public static class DriverRunner
             long before = 0, after = 0, committed = 0;
             foreach (var (connection, count) in ordersBefore)
             {
-                var target = settings.Targets.First(t => t.ConnectionString == connection);
+                var target = targets.First(t => t.ConnectionString == connection);
                 before += count;
                 after += await CrossChecker.CountOrdersAsync(target, checkTimeout.Token).ConfigureAwait(false);
             }
