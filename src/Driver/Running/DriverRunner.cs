@@ -311,7 +311,7 @@ public static class DriverRunner
         if (settings.CrossCheck && fatal is null)
         {
             using var checkTimeout = new CancellationTokenSource(TimeSpan.FromMinutes(5));
-            long before = 0, after = 0, committed = 0;
+            long before = 0, after = 0;
             foreach (var (connection, count) in ordersBefore)
             {
                 var target = targets.First(t => t.ConnectionString == connection);
@@ -319,11 +319,11 @@ public static class DriverRunner
                 after += await CrossChecker.CountOrdersAsync(target, checkTimeout.Token).ConfigureAwait(false);
             }
 
-            committed = users.Sum(static u => u.CommittedOrders);
-            crossCheck = new CrossCheck { OrdersBefore = before, OrdersAfter = after, DatabaseGained = after - before, DriverCommitted = committed, Matches = after - before == committed };
+            crossCheck = CrossChecker.Compare(before, after, users.Sum(static u => u.CommittedOrders), users.Sum(static u => u.InDoubtOrders));
             if (!crossCheck.Matches)
             {
-                findings.Add(new Finding("cross-check", FindingSeverity.Error, string.Create(Inv, $"the database gained {after - before} orders but the driver committed {committed}: orders were lost, duplicated, or another client wrote to the store during the run.")));
+                var inDoubt = crossCheck.InDoubt > 0 ? string.Create(Inv, $" (and {crossCheck.InDoubt} in doubt)") : "";
+                findings.Add(new Finding("cross-check", FindingSeverity.Error, string.Create(Inv, $"the database gained {crossCheck.DatabaseGained} orders but the driver committed {crossCheck.DriverCommitted}{inDoubt}: orders were lost, duplicated, or another client wrote to the store during the run.")));
             }
         }
 
@@ -428,7 +428,7 @@ public static class DriverRunner
 
         if (crossCheck is not null)
         {
-            await output.WriteLineAsync(string.Create(Inv, $"cross-check: database gained {crossCheck.DatabaseGained} orders ({crossCheck.OrdersBefore} -> {crossCheck.OrdersAfter}), driver committed {crossCheck.DriverCommitted}: {(crossCheck.Matches ? "OK" : "MISMATCH")}{(serverMetrics.RunEngineCommits is { } engineCommits ? $"; engine counted {engineCommits} commits" : "")}")).ConfigureAwait(false);
+            await output.WriteLineAsync(CrossChecker.Describe(crossCheck) + (serverMetrics.RunEngineCommits is { } engineCommits ? string.Create(Inv, $"; engine counted {engineCommits} commits") : "")).ConfigureAwait(false);
         }
 
         foreach (var finding in findings)
