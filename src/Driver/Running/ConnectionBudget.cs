@@ -33,7 +33,7 @@ public static class ConnectionBudget
         if (headroom is not null && headroom.Available < needed)
         {
             throw new UserError(string.Create(CultureInfo.InvariantCulture,
-                $"{target.Engine.DisplayName} at {target.RedactedConnection} accepts {Math.Max(0, headroom.Available)} more connections from this run ({headroom.Limit}), but the run needs {needed} ({UsersOn(settings, target)} users + {DriverConnections} for the driver); raise {headroom.Setting} or run fewer users."));
+                $"{target.Engine.DisplayName} at {target.RedactedConnection} accepts {Math.Max(0, headroom.Available)} connections for this run ({headroom.Limit}), but the run needs {needed} ({UsersOn(settings, target)} users + {DriverConnections} for the driver); raise {headroom.Setting} or run fewer users."));
         }
     }
 

@@ -56,18 +56,19 @@ public static class DriverRunner
         var headroomChecked = new HashSet<string>(StringComparer.Ordinal);
         for (var i = 0; i < targets.Count; i++)
         {
-            var target = targets[i];
+            // Opened through the sized pool; messages and the result name the connection as given.
+            var (target, given) = (targets[i], settings.Targets[i]);
             await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-            servers.Add(await DescribeAsync(settings.Targets[i], connection, cancellationToken).ConfigureAwait(false));
-            await StoreSizeCheck.CheckAsync(target, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
+            servers.Add(await DescribeAsync(given, connection, cancellationToken).ConfigureAwait(false));
+            await StoreSizeCheck.CheckAsync(given, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
             if (settings.CrossCheck && !ordersBefore.ContainsKey(target.ConnectionString))
             {
-                ordersBefore[target.ConnectionString] = await CountOrdersOrExplainAsync(target, connection, cancellationToken).ConfigureAwait(false);
+                ordersBefore[target.ConnectionString] = await CountOrdersOrExplainAsync(given, connection, cancellationToken).ConfigureAwait(false);
             }
 
             if (headroomChecked.Add(target.ConnectionString))
             {
-                await ConnectionBudget.CheckServerAsync(settings, settings.Targets[i], connection, cancellationToken).ConfigureAwait(false);
+                await ConnectionBudget.CheckServerAsync(settings, given, connection, cancellationToken).ConfigureAwait(false);
             }
         }
 

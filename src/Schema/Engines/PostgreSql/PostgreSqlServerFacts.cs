@@ -79,7 +79,7 @@ internal static class PostgreSqlServerFacts
             : Invariant($" - superuser_reserved_connections {superReserved} - reserved_connections {reserved}");
         var limits = new List<ConnectionHeadroom>
         {
-            new(max - held - inUse + 1, Invariant($"max_connections {max}{reservedText} - {inUse} connections in use"), "max_connections"),
+            new(max - held - inUse + 1, Invariant($"max_connections {max}{reservedText} - {inUse} in use"), "max_connections"),
         };
         if (!super && roleLimit >= 0)
         {
