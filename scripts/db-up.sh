@@ -30,7 +30,7 @@ mariadb)
     sleep 0.25
   done
   mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e "CREATE DATABASE dsbench;
-    CREATE USER 'bench'@'127.0.0.1' IDENTIFIED BY 'bench'; GRANT ALL ON *.* TO 'bench'@'127.0.0.1';"
+    CREATE USER 'bench'@'127.0.0.1' IDENTIFIED BY 'bench'; GRANT ALL ON *.* TO 'bench'@'127.0.0.1' WITH GRANT OPTION;"
   echo "$D" ;;
 *)
   echo "usage: $0 pg|mariadb" >&2; exit 2 ;;

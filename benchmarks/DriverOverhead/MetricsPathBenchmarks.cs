@@ -8,7 +8,8 @@ namespace DvdStore.Benchmarks.DriverOverhead;
 /// <summary>
 /// The driver's metrics path, against a baseline measured in the same run: recording one latency into a user's shard
 /// (HdrHistogram recorder + interlocked counters), recording a whole order (one order = about 12 calls + the order
-/// itself), and the reporter's merge of every shard into the interval histograms.
+/// itself), the reporter's merge of every shard's order times at each log line, and its drain of every shard's call
+/// times per kind at the end of the phase.
 /// The baseline is the least any lock-free recording must do: read the clock and add to one shared counter.
 /// </summary>
 [MemoryDiagnoser]
@@ -64,7 +65,14 @@ public class MetricsPathBenchmarks
     [Benchmark(Description = "merge: drain every shard into the interval (one log line)")]
     public IntervalReport Merge()
     {
-        shard.RecordCall(TransactionKind.Login, ticks);
+        shard.RecordOrder(CallsPerOrder * ticks, rolledBack: false);
         return metrics.TakeInterval(Stopwatch.GetTimestamp());
+    }
+
+    [Benchmark(Description = "summarize: drain every shard's call times per kind (end of the phase)")]
+    public PhaseSummary Summarize()
+    {
+        shard.RecordCall(TransactionKind.Login, ticks);
+        return metrics.Summarize(Stopwatch.GetTimestamp());
     }
 }

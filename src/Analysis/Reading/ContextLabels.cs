@@ -20,8 +20,10 @@ internal static class ContextLabels
         var client = result.Context.Client;
         if (DriverOnDatabaseMachine(result))
         {
+            // A driver pinned with --driver-cpus ran on CPUs of its own: its affinity says nothing about the server's.
+            var ownCpus = Parameter(result, SweepKeys.DriverCpus).Length > 0;
             var vcpus = client.AffinityCpuCount > 0 ? client.AffinityCpuCount : client.OnlineCpuCount;
-            if (vcpus > 0)
+            if (vcpus > 0 && !ownCpus)
             {
                 labels[LabelKeys.Vcpus] = vcpus.ToString(CultureInfo.InvariantCulture);
             }
@@ -31,7 +33,7 @@ internal static class ContextLabels
                 labels[LabelKeys.Smt] = client.SmtEnabled ? LabelKeys.On : LabelKeys.Off;
             }
 
-            if (client.AffinityCpuCount > 0 && client.OnlineCpuCount > 0)
+            if (client.AffinityCpuCount > 0 && client.OnlineCpuCount > 0 && !ownCpus)
             {
                 labels[LabelKeys.Affinity] = client.AffinityCpuCount < client.OnlineCpuCount ? LabelKeys.Pinned : LabelKeys.Unpinned;
             }

@@ -19,5 +19,8 @@ public static class SweepKeys
     public const string Nodes = "nodes";
     public const string PinMethod = "pin_method";
 
-    public static IReadOnlyList<string> All { get; } = [Sweep, Users, CpuSet, Study, Variant, CpuList, Cpus, Cores, ThreadsPerCore, Sockets, Nodes, PinMethod];
+    /// <summary>The CPUs the driver process could run on during the step (where the load came from, not a server configuration).</summary>
+    public const string DriverCpus = "driver_cpus";
+
+    public static IReadOnlyList<string> All { get; } = [Sweep, Users, CpuSet, Study, Variant, CpuList, Cpus, Cores, ThreadsPerCore, Sockets, Nodes, PinMethod, DriverCpus];
 }

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text.Json;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.ServerMetrics;
+using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
@@ -24,6 +25,7 @@ public sealed class RunParameterSet
     private readonly Dictionary<string, string> values = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> labels = new(StringComparer.Ordinal);
     private int depth;
+    private bool driverCpusGiven;
 
     public RunParameterSet()
     {
@@ -105,6 +107,11 @@ public sealed class RunParameterSet
                 break;
             case "warmup":
                 values["warmup_explicit"] = value;
+                break;
+            case "driver_cpus":
+                // Given at all, even as "", it must be a CPU list: an empty one is refused rather than ignored.
+                values["driver_cpus"] = value;
+                driverCpusGiven = true;
                 break;
             case "warmup_time":
                 values["warmup_time"] = value;
@@ -245,6 +252,7 @@ public sealed class RunParameterSet
                 values["server_data_dir"].Trim() is { Length: > 0 } dir ? dir : null,
                 values["server_pid"].Trim().Length > 0 ? Positive("server_pid") : null,
                 targets[0]),
+            DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
         };
     }
 

@@ -21,7 +21,8 @@ public static class SweepCommand
         "Run a scale-up study: step the users (1,2,4,8 … or a list) until OPM grows by less than a threshold, " +
         "optionally on each of several CPU sets of a local Linux server (vCPU scaling, hyper-threading on/off, " +
         "one socket against spread), chosen from the machine's real topology. Each step writes a normal result " +
-        "labelled with cpus, cores, threads_per_core, sockets, nodes and users. The server's original CPUs are restored.";
+        "labelled with cpus, cores, threads_per_core, sockets, nodes, users and the driver's CPUs, and the study ends with " +
+        "sweep.json and the Analysis report. The server's original CPUs are restored.";
 
     /// <param name="resetStore">Brings a store back to its loaded state (the Loader's reset); null = --reset-between is refused.</param>
     /// <param name="writeReport">Writes the Analysis report of the study's results and prints its findings (stdout, stderr); null = no report.</param>
@@ -47,6 +48,7 @@ public static class SweepCommand
             ("warmup", new("--warmup") { Description = "Warm-up of each step [default: 10s].", HelpName = "duration" }),
             ("reset_between", new("--reset-between") { Description = "Reset the store to its loaded state before every step but the first (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
             ("threshold", new("--threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
+            ("driver_cpus", new("--driver-cpus") { Description = "Pin this driver process to these CPUs (1, 2,3 or 4-7) and plan the server's sets from the other CPUs; without it each step warns when the driver may share the server's CPUs.", HelpName = "cpu list" }),
         };
 
         // --server-pid is the study's own option (the pinned server): the recorder watches that process's CPU set.
@@ -88,6 +90,12 @@ public static class SweepCommand
             var folder = result.GetValue(output) ?? Path.Combine("results", "sweep-" + sweepId);
             var runSeed = result.GetValue(seed) ?? System.Environment.TickCount64;
             var writer = result.InvocationConfiguration.Output;
+            if (plan.DriverCpus is { } driverCpus)
+            {
+                // After every check of the input, before any output: a mistake leaves this process as it was.
+                DriverAffinity.Pin(driverCpus);
+            }
+
             var runner = new SweepRunner(plan, writer);
 
             var (sets, pinner) = await runner.PrepareAsync().ConfigureAwait(false);
@@ -96,6 +104,7 @@ public static class SweepCommand
             {
                 async Task<StepMeasurement> RunStep(CpuSet? set, int users, CancellationToken ct)
                 {
+                    var driver = DriverAffinity.Current();
                     var settings = new RunSettings
                     {
                         Targets = [target],
@@ -104,7 +113,9 @@ public static class SweepCommand
                         Warmup = plan.Warmup,
                         DbSize = storeSize,
                         OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
-                        Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId),
+                        Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver),
+                        DriverCpus = plan.DriverCpus,
+                        SetupFindings = set is not null && DriverAffinity.SharesServerCpus(set.Cpus, driver) is { } shared ? [shared] : [],
                         Seed = runSeed,
                         ServerMetrics = metricsOptions,
                     };

@@ -8,7 +8,8 @@ namespace DvdStore.Driver.Metrics;
 /// <summary>
 /// The measurements of a group of virtual users of one target (one user each, up to a CPU-bound count of
 /// groups): an HdrHistogram <see cref="Recorder"/> per transaction kind and for whole orders, and counters.
-/// Recording takes no lock (interlocked increments only); the reporter drains the recorders each interval.
+/// Recording takes no lock (interlocked increments only); the reporter drains the order recorder each interval and
+/// the call recorders at the ends of the phase.
 /// </summary>
 public sealed class MetricsShard : IOrderSink
 {
@@ -16,6 +17,7 @@ public sealed class MetricsShard : IOrderSink
 
     private readonly Recorder[] callRecorders;
     private readonly Recorder orderRecorder;
+    private readonly HistogramBase?[] samples;
     private readonly long[] callCounts;
     private readonly long[] callMicros;
     private readonly long[] errors;
@@ -39,6 +41,7 @@ public sealed class MetricsShard : IOrderSink
         }
 
         orderRecorder = NewRecorder();
+        samples = new HistogramBase?[KindCount + 1];
         callCounts = new long[KindCount];
         callMicros = new long[KindCount];
         errors = new long[KindCount];
@@ -77,17 +80,30 @@ public sealed class MetricsShard : IOrderSink
 
     public void RecordReconnect() => Interlocked.Increment(ref reconnects);
 
-    /// <summary>Adds everything recorded since the last drain into the given histograms (one per kind, then orders).</summary>
-    public void DrainInto(HistogramBase[] kindHistograms, HistogramBase orderHistogram, HistogramBase[] scratch)
+    /// <summary>Adds the order times recorded since the last drain into <paramref name="target"/> (every log interval).</summary>
+    public void DrainOrdersInto(HistogramBase target) => Drain(KindCount, target);
+
+    /// <summary>
+    /// Adds the call times of every kind recorded since the last drain into <paramref name="targets"/> (one per kind),
+    /// or discards them when null (the warm-up). Only the phase needs them, so they are drained at its ends, not
+    /// every interval: each drain walks whole count arrays, the costly part of the reporter's work.
+    /// </summary>
+    public void DrainCallsInto(HistogramBase[]? targets)
     {
         for (var i = 0; i < KindCount; i++)
         {
-            callRecorders[i].GetIntervalHistogramInto(scratch[i]);
-            kindHistograms[i].Add(scratch[i]);
+            Drain(i, targets?[i]);
         }
+    }
 
-        orderRecorder.GetIntervalHistogramInto(scratch[KindCount]);
-        orderHistogram.Add(scratch[KindCount]);
+    private void Drain(int slot, HistogramBase? target)
+    {
+        var recorder = slot == KindCount ? orderRecorder : callRecorders[slot];
+
+        // The recorder hands back its own histogram and takes the previous one to reuse: no copy.
+        var sample = recorder.GetIntervalHistogram(samples[slot]);
+        samples[slot] = sample;
+        target?.Add(sample);
     }
 
     /// <summary>Adds this shard's cumulative counters (since the start of the run) into <paramref name="totals"/>.</summary>

@@ -7,7 +7,8 @@ namespace DvdStore.Driver.Metrics;
 
 /// <summary>
 /// The reporter's side of the measurements: hands each virtual user its shard, and once per log interval
-/// drains every shard into interval histograms, adds measured intervals to the phase's histograms and turns
+/// drains every shard's order times into the interval's histogram, adds measured intervals to the phase's, drains
+/// the call times per kind at the ends of the phase (the warm-up's are dropped) and turns
 /// counters into DS3's numbers. The warm-up reset only moves baselines, so users never see it. One reader
 /// thread (the controller) calls everything except <see cref="ShardFor"/>.
 /// </summary>
@@ -18,9 +19,7 @@ public sealed class RunMetrics
     private readonly LastOrdersWindow runWindow = new();
     private readonly LastOrdersWindow[] targetWindows;
     private readonly int shardsPerTarget;
-    private readonly HistogramBase[] intervalKinds;
     private readonly HistogramBase intervalOrders;
-    private readonly HistogramBase[] scratch;
     private readonly HistogramBase[] phaseKinds;
     private readonly HistogramBase phaseOrders;
     private long startTicks;
@@ -44,9 +43,7 @@ public sealed class RunMetrics
             targetWindows[t] = new LastOrdersWindow();
         }
 
-        intervalKinds = NewHistograms(MetricsShard.KindCount);
         intervalOrders = HistogramCodec.Create();
-        scratch = NewHistograms(MetricsShard.KindCount + 1);
         phaseKinds = NewHistograms(MetricsShard.KindCount);
         phaseOrders = HistogramCodec.Create();
         phaseBase = NewTotals(targetCount + 1);
@@ -108,27 +105,17 @@ public sealed class RunMetrics
     public IntervalReport TakeInterval(long nowTicks)
     {
         var counters = ReadCounters();
-        foreach (var histogram in intervalKinds)
-        {
-            histogram.Reset();
-        }
-
         intervalOrders.Reset();
         lock (shardsByTarget)
         {
             foreach (var shard in shardsByTarget.SelectMany(static s => s))
             {
-                shard.DrainInto(intervalKinds, intervalOrders, scratch);
+                shard.DrainOrdersInto(intervalOrders);
             }
         }
 
         if (Measuring)
         {
-            for (var i = 0; i < intervalKinds.Length; i++)
-            {
-                phaseKinds[i].Add(intervalKinds[i]);
-            }
-
             phaseOrders.Add(intervalOrders);
         }
 
@@ -167,6 +154,7 @@ public sealed class RunMetrics
     {
         phaseBase = ReadCounters();
         lastInterval = phaseBase;
+        DrainCalls(null);
         foreach (var histogram in phaseKinds)
         {
             histogram.Reset();
@@ -189,6 +177,9 @@ public sealed class RunMetrics
     public PhaseSummary Summarize(long nowTicks)
     {
         var counters = ReadCounters();
+
+        // Call times recorded in a warm-up that never ended (a run stopped early) are not the phase's.
+        DrainCalls(Measuring ? phaseKinds : null);
         var elapsed = Seconds(nowTicks - phaseStartTicks);
         var phases = new CounterTotals[targetCount + 1];
         var lines = new TargetLine[targetCount + 1];
@@ -220,6 +211,17 @@ public sealed class RunMetrics
         phase.Rollbacks,
         Ds3Formulas.RollbackPercent(phase.Rollbacks, phase.Orders),
         phase.CommittedOrders);
+
+    private void DrainCalls(HistogramBase[]? targets)
+    {
+        lock (shardsByTarget)
+        {
+            foreach (var shard in shardsByTarget.SelectMany(static s => s))
+            {
+                shard.DrainCallsInto(targets);
+            }
+        }
+    }
 
     private static HistogramBase[] NewHistograms(int count) => Enumerable.Range(0, count).Select(static _ => (HistogramBase)HistogramCodec.Create()).ToArray();
 

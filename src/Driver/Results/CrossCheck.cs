@@ -2,7 +2,8 @@ namespace DvdStore.Driver.Results;
 
 /// <summary>
 /// Server-side check: the ORDERS rows the database gained during the run must equal the orders the driver
-/// counted as committed (all phases, warm-up included).
+/// counted as committed (all phases, warm-up included), give or take the purchases whose outcome the driver never
+/// learned (in doubt): it matches when committed ≤ gained ≤ committed + in doubt.
 /// </summary>
 public sealed class CrossCheck
 {
@@ -15,6 +16,12 @@ public sealed class CrossCheck
 
     /// <summary>Purchases the driver saw commit, from the first order to the last.</summary>
     public long DriverCommitted { get; init; }
+
+    /// <summary>Purchases whose connection was lost (or call cancelled) before their outcome was known: each may have committed.</summary>
+    public long InDoubt { get; init; }
+
+    /// <summary>In-doubt purchases that turned out committed (DatabaseGained − DriverCommitted) when the check matches; else 0.</summary>
+    public long InDoubtCommitted { get; init; }
 
     public bool Matches { get; init; }
 }

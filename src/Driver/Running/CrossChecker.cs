@@ -1,4 +1,5 @@
 using System.Data.Common;
+using DvdStore.Driver.Results;
 using DvdStore.Schema.Connections;
 
 namespace DvdStore.Driver.Running;
@@ -7,6 +8,32 @@ namespace DvdStore.Driver.Running;
 public static class CrossChecker
 {
     public const string CountOrdersSql = "SELECT COUNT(*) FROM ORDERS";
+
+    /// <summary>
+    /// The check: every committed purchase is one new ORDERS row, and each in-doubt purchase is one row or none,
+    /// so it matches when committed ≤ gained ≤ committed + in doubt.
+    /// </summary>
+    public static CrossCheck Compare(long ordersBefore, long ordersAfter, long driverCommitted, long inDoubt)
+    {
+        var gained = ordersAfter - ordersBefore;
+        var matches = gained >= driverCommitted && gained <= driverCommitted + inDoubt;
+        return new CrossCheck
+        {
+            OrdersBefore = ordersBefore,
+            OrdersAfter = ordersAfter,
+            DatabaseGained = gained,
+            DriverCommitted = driverCommitted,
+            InDoubt = inDoubt,
+            InDoubtCommitted = matches ? gained - driverCommitted : 0,
+            Matches = matches,
+        };
+    }
+
+    /// <summary>The cross-check line of the run summary.</summary>
+    public static string Describe(CrossCheck check) => FormattableString.Invariant(
+        $"cross-check: database gained {check.DatabaseGained} orders ({check.OrdersBefore} -> {check.OrdersAfter}), driver committed {check.DriverCommitted}") +
+        (check.InDoubt > 0 ? FormattableString.Invariant($", {check.InDoubt} in doubt ({(check.Matches ? check.InDoubtCommitted.ToString(System.Globalization.CultureInfo.InvariantCulture) : "?")} of them committed)") : "") +
+        (check.Matches ? ": OK" : ": MISMATCH");
 
     public static async Task<long> CountOrdersAsync(StoreTarget target, CancellationToken cancellationToken)
     {

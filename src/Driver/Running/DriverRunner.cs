@@ -5,6 +5,7 @@ using DvdStore.Driver.Environment;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.ServerMetrics;
+using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
@@ -27,6 +28,12 @@ public static class DriverRunner
     public static async Task<DriverRunOutcome> RunAsync(RunSettings settings, TextWriter output, CancellationToken cancellationToken)
     {
         Validate(settings);
+        if (settings.DriverCpus is { } driverCpus)
+        {
+            // Before anything is printed or detected: the client context must show the pinned CPUs.
+            DriverAffinity.Pin(driverCpus);
+        }
+
         var live = new LiveOutput(settings.OutputFormat, settings.LogTimestamp);
         var ds3 = settings.OutputFormat == OutputFormat.Ds3;
         var engineName = string.Join('+', settings.Targets.Select(static t => EngineCatalog.NameOf(t.Engine.Kind)).Distinct());
@@ -47,22 +54,33 @@ public static class DriverRunner
             await output.WriteLineAsync(string.Create(Inv, $"dvdstore run {runId}: {settings.TotalUsers} users on {settings.Targets.Count} target(s) ({string.Join("; ", names)}), db_size={settings.DbSize}, warm-up {settings.Warmup.TotalSeconds:0} s, run {(settings.RunTime is { } r ? $"{r.TotalSeconds:0} s" : "until stopped")}, seed {settings.Seed}")).ConfigureAwait(false);
         }
 
-        // Server facts and the cross-check baseline, once per distinct database.
+        // Every connection below goes through a provider pool sized for the run (results show the connection as given).
+        var targets = ConnectionBudget.SizePools(settings);
+
+        // Server facts, the cross-check baseline and the server's connection headroom, once per distinct database.
         var servers = new List<ServerContext>();
         var ordersBefore = new Dictionary<string, long>(StringComparer.Ordinal);
-        foreach (var target in settings.Targets)
+        var headroomChecked = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < targets.Count; i++)
         {
+            // Opened through the sized pool; messages and the result name the connection as given.
+            var (target, given) = (targets[i], settings.Targets[i]);
             await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-            servers.Add(await DescribeAsync(target, connection, cancellationToken).ConfigureAwait(false));
-            await StoreSizeCheck.CheckAsync(target, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
+            servers.Add(await DescribeAsync(given, connection, cancellationToken).ConfigureAwait(false));
+            await StoreSizeCheck.CheckAsync(given, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
             if (settings.CrossCheck && !ordersBefore.ContainsKey(target.ConnectionString))
             {
-                ordersBefore[target.ConnectionString] = await CountOrdersOrExplainAsync(target, connection, cancellationToken).ConfigureAwait(false);
+                ordersBefore[target.ConnectionString] = await CountOrdersOrExplainAsync(given, connection, cancellationToken).ConfigureAwait(false);
+            }
+
+            if (headroomChecked.Add(target.ConnectionString))
+            {
+                await ConnectionBudget.CheckServerAsync(settings, given, connection, cancellationToken).ConfigureAwait(false);
             }
         }
 
         // The server is watched on a connection of its own (the first target's), sampled once per log interval.
-        var first = settings.Targets[0];
+        var first = targets[0];
         await using var recorder = ServerMetricsRecorder.Create(settings.EffectiveServerMetrics(), first.Engine.Kind, first.OpenAsync, TimeSpan.FromSeconds(settings.LogFrequencySeconds));
         if (!ds3)
         {
@@ -76,7 +94,7 @@ public static class DriverRunner
         for (var i = 0; i < users.Length; i++)
         {
             var t = i % settings.Targets.Count;
-            users[i] = new VirtualUser(i + 1, t, settings.Targets[t], metrics.ShardFor(i / settings.Targets.Count, t), settings.Retry, workload, products, settings.Seed);
+            users[i] = new VirtualUser(i + 1, t, targets[t], metrics.ShardFor(i / settings.Targets.Count, t), settings.Retry, workload, products, settings.Seed);
         }
 
         try
@@ -89,7 +107,7 @@ public static class DriverRunner
             }
 
             await output.WriteLineAsync($"Controller ({Now()}): all threads connected - issuing Start").ConfigureAwait(false);
-            return await MeasureAsync(settings, runId, client, servers, ordersBefore, metrics, users, recorder, live, output, cancellationToken).ConfigureAwait(false);
+            return await MeasureAsync(settings, targets, runId, client, servers, ordersBefore, metrics, users, recorder, live, output, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -101,7 +119,7 @@ public static class DriverRunner
     }
 
     private static async Task<DriverRunOutcome> MeasureAsync(
-        RunSettings settings, string runId, ClientContext client, List<ServerContext> servers, Dictionary<string, long> ordersBefore,
+        RunSettings settings, IReadOnlyList<Schema.Connections.StoreTarget> targets, string runId, ClientContext client, List<ServerContext> servers, Dictionary<string, long> ordersBefore,
         RunMetrics metrics, VirtualUser[] users, ServerMetricsRecorder recorder, LiveOutput live, TextWriter output, CancellationToken cancellationToken)
     {
         var ds3 = live.Format == OutputFormat.Ds3;
@@ -293,7 +311,7 @@ public static class DriverRunner
         var serverMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc);
 
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
-        var findings = new List<Finding>();
+        var findings = new List<Finding>(settings.SetupFindings);
         var sinceStart = metrics.ReadCounters()[0];
 
         // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included).
@@ -301,19 +319,19 @@ public static class DriverRunner
         if (settings.CrossCheck && fatal is null)
         {
             using var checkTimeout = new CancellationTokenSource(TimeSpan.FromMinutes(5));
-            long before = 0, after = 0, committed = 0;
+            long before = 0, after = 0;
             foreach (var (connection, count) in ordersBefore)
             {
-                var target = settings.Targets.First(t => t.ConnectionString == connection);
+                var target = targets.First(t => t.ConnectionString == connection);
                 before += count;
                 after += await CrossChecker.CountOrdersAsync(target, checkTimeout.Token).ConfigureAwait(false);
             }
 
-            committed = users.Sum(static u => u.CommittedOrders);
-            crossCheck = new CrossCheck { OrdersBefore = before, OrdersAfter = after, DatabaseGained = after - before, DriverCommitted = committed, Matches = after - before == committed };
+            crossCheck = CrossChecker.Compare(before, after, users.Sum(static u => u.CommittedOrders), users.Sum(static u => u.InDoubtOrders));
             if (!crossCheck.Matches)
             {
-                findings.Add(new Finding("cross-check", FindingSeverity.Error, string.Create(Inv, $"the database gained {after - before} orders but the driver committed {committed}: orders were lost, duplicated, or another client wrote to the store during the run.")));
+                var inDoubt = crossCheck.InDoubt > 0 ? string.Create(Inv, $" (and {crossCheck.InDoubt} in doubt)") : "";
+                findings.Add(new Finding("cross-check", FindingSeverity.Error, string.Create(Inv, $"the database gained {crossCheck.DatabaseGained} orders but the driver committed {crossCheck.DriverCommitted}{inDoubt}: orders were lost, duplicated, or another client wrote to the store during the run.")));
             }
         }
 
@@ -418,7 +436,7 @@ public static class DriverRunner
 
         if (crossCheck is not null)
         {
-            await output.WriteLineAsync(string.Create(Inv, $"cross-check: database gained {crossCheck.DatabaseGained} orders ({crossCheck.OrdersBefore} -> {crossCheck.OrdersAfter}), driver committed {crossCheck.DriverCommitted}: {(crossCheck.Matches ? "OK" : "MISMATCH")}{(serverMetrics.RunEngineCommits is { } engineCommits ? $"; engine counted {engineCommits} commits" : "")}")).ConfigureAwait(false);
+            await output.WriteLineAsync(CrossChecker.Describe(crossCheck) + (serverMetrics.RunEngineCommits is { } engineCommits ? string.Create(Inv, $"; engine counted {engineCommits} commits") : "")).ConfigureAwait(false);
         }
 
         foreach (var finding in findings)

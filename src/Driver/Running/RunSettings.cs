@@ -1,4 +1,5 @@
 using System.Globalization;
+using DvdStore.Driver.Results;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema.Connections;
@@ -81,6 +82,15 @@ public sealed record RunSettings
     /// </summary>
     public ServerMetricsOptions? ServerMetrics { get; init; }
 
+    /// <summary>
+    /// CPUs every thread of this process is pinned to before the run starts (--driver-cpus), so the run's client
+    /// context shows them; null = the process keeps the CPUs it has. The pin is process-wide and stays after the run.
+    /// </summary>
+    public IReadOnlyList<int>? DriverCpus { get; init; }
+
+    /// <summary>Findings known before the run (e.g. a sweep step's CPU placement), recorded with the run's own.</summary>
+    public IReadOnlyList<Finding> SetupFindings { get; init; } = [];
+
     /// <summary>Server-metrics options with the default applied.</summary>
     public ServerMetricsOptions EffectiveServerMetrics() =>
         ServerMetrics ?? ServerMetricsDefaults.Resolve(null, null, null, null, Targets[0]);
@@ -139,6 +149,7 @@ public sealed record RunSettings
             ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",
             ["server_data_dir"] = ServerMetrics?.DataDirectory ?? "",
             ["server_pid"] = ServerMetrics?.ServerPid?.ToString(CultureInfo.InvariantCulture) ?? "",
+            ["driver_cpus"] = DriverCpus is { } cpus ? Environment.CpuList.Format(cpus) : "",
         };
     }
 

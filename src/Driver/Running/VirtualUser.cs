@@ -47,6 +47,9 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
     /// <summary>Purchases this user saw commit, from its first order (warm-up included), for the server cross-check.</summary>
     public long CommittedOrders => Interlocked.Read(ref committedOrders);
 
+    /// <summary>Purchases whose outcome this user never learned (lost connection, cancelled call): each may have committed.</summary>
+    public long InDoubtOrders => order.InDoubtPurchases;
+
     /// <summary>Orders this user completed (committed or rolled back), from its first order: shows starvation.</summary>
     public long CompletedOrders => Interlocked.Read(ref completedOrders);
 
@@ -142,7 +145,7 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
                         excluded += Stopwatch.GetTimestamp() - lost;
                         if (!RetryPolicy.IsSafeToRepeat(kind))
                         {
-                            throw new OrderFailedException(kind, $"{kind}: connection lost during a change; order abandoned", e);
+                            throw new OrderFailedException(kind, $"{kind}: connection lost during a change; order abandoned", e) { ConnectionLost = true };
                         }
 
                         continue;

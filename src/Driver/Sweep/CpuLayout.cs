@@ -8,8 +8,11 @@ public sealed class CpuLayout
 {
     private readonly Dictionary<int, CpuPlacement> _byCpu;
 
-    public CpuLayout(IEnumerable<CpuPlacement> cpus)
+    /// <param name="cpus">The online CPUs to plan from.</param>
+    /// <param name="reserved">Online CPUs kept out for another use (the driver's, --driver-cpus); none by default.</param>
+    public CpuLayout(IEnumerable<CpuPlacement> cpus, IReadOnlyList<int>? reserved = null)
     {
+        Reserved = reserved ?? [];
         Cpus = cpus.OrderBy(static c => c.Cpu).ToList();
         if (Cpus.Count == 0)
         {
@@ -22,6 +25,9 @@ public sealed class CpuLayout
             .Select(static g => new PhysicalCore(g.Key, g.First().Socket, g.First().Node, g.Select(static c => c.Cpu).ToList()))
             .ToList();
     }
+
+    /// <summary>Online CPUs left out of <see cref="Cpus"/> because they are the driver's (see <see cref="Without"/>).</summary>
+    public IReadOnlyList<int> Reserved { get; }
 
     /// <summary>Online logical CPUs, ascending.</summary>
     public IReadOnlyList<CpuPlacement> Cpus { get; }
@@ -46,6 +52,16 @@ public sealed class CpuLayout
     /// <summary>A layout without topology information: every CPU its own core on one socket (non-Linux fallback).</summary>
     public static CpuLayout Flat(int cpuCount) =>
         new(Enumerable.Range(0, cpuCount).Select(static cpu => new CpuPlacement(cpu, 0, cpu, 0)));
+
+    /// <summary>
+    /// The layout without <paramref name="cpus"/> (given to the driver), so server sets are planned from the rest
+    /// and never share a CPU with it; null when no CPU is left.
+    /// </summary>
+    public CpuLayout? Without(IReadOnlyCollection<int> cpus)
+    {
+        var left = Cpus.Where(c => !cpus.Contains(c.Cpu)).ToList();
+        return left.Count == 0 ? null : new CpuLayout(left, [.. Reserved.Union(cpus.Where(_byCpu.ContainsKey)).Order()]);
+    }
 
     public CpuPlacement this[int cpu] => _byCpu.TryGetValue(cpu, out var placement)
         ? placement

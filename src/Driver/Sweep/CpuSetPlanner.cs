@@ -14,6 +14,9 @@ public sealed class CpuSetPlanner(CpuLayout layout)
 
     public CpuLayout Layout { get; } = layout;
 
+    /// <summary>Says in skip reasons that the driver's CPUs were left out, so "only 3 CPUs" is not read as the machine's size.</summary>
+    private string Left => Layout.Reserved.Count == 0 ? "" : $" outside --driver-cpus {Environment.CpuList.Format(Layout.Reserved)}";
+
     /// <summary>1, 2, 4 … up to <paramref name="max"/>, always ending with <paramref name="max"/> itself.</summary>
     public static IReadOnlyList<int> Doubling(int max, int start = 1)
     {
@@ -39,7 +42,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
         {
             if (count > order.Count)
             {
-                skipped.Add(string.Create(Inv, $"vcpu-{count}: only {order.Count} CPUs are online"));
+                skipped.Add(string.Create(Inv, $"vcpu-{count}: only {order.Count} CPUs are online{Left}"));
                 continue;
             }
 
@@ -57,7 +60,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
     {
         if (!Layout.SmtEnabled)
         {
-            return new CpuPlan([], ["hyper-threading: every core has one thread online (no SMT, or SMT off); ht sets skipped"]);
+            return new CpuPlan([], [$"hyper-threading: every core has one thread online{Left} (no SMT, or SMT off); ht sets skipped"]);
         }
 
         var sets = new List<CpuSet>();
@@ -79,7 +82,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
                 }
                 else
                 {
-                    skipped.Add(string.Create(Inv, $"ht-off-{n}: the machine has only {Layout.Cores.Count} cores"));
+                    skipped.Add(string.Create(Inv, $"ht-off-{n}: the machine has only {Layout.Cores.Count} cores{Left}"));
                 }
             }
 
@@ -91,7 +94,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
                 }
                 else
                 {
-                    skipped.Add(string.Create(Inv, $"ht-on-{n}: the machine has only {paired.Count} cores with two threads"));
+                    skipped.Add(string.Create(Inv, $"ht-on-{n}: the machine has only {paired.Count} cores with two threads{Left}"));
                 }
             }
         }
@@ -113,7 +116,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
         var unit = byNode ? "NUMA node" : "socket";
         if (domains.Count < 2)
         {
-            return new CpuPlan([], ["affinity: the machine has one socket and one NUMA node; affinity sets skipped"]);
+            return new CpuPlan([], [$"affinity: the machine has one socket and one NUMA node{Left}; affinity sets skipped"]);
         }
 
         var n = cpus ?? Layout.Cores.GroupBy(c => byNode ? c.Node : c.Socket).Min(static g => g.Count());
@@ -125,7 +128,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
         }
         else
         {
-            skipped.Add(string.Create(Inv, $"affinity-packed-{n}: one {unit} has only {domains[0].Count} CPUs"));
+            skipped.Add(string.Create(Inv, $"affinity-packed-{n}: one {unit} has only {domains[0].Count} CPUs{Left}"));
         }
 
         if (n >= 2 && n <= domains.Sum(static d => d.Count))
@@ -140,7 +143,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
         }
         else
         {
-            skipped.Add(string.Create(Inv, $"affinity-spread-{n}: spreading needs 2 to {domains.Sum(static d => d.Count)} CPUs"));
+            skipped.Add(string.Create(Inv, $"affinity-spread-{n}: spreading needs 2 to {domains.Sum(static d => d.Count)} CPUs{Left}"));
         }
 
         return new CpuPlan(sets, skipped);

@@ -35,6 +35,9 @@ public sealed record SweepPlan
     /// <summary>A step that grows OPM by less than this (percent) ends the search.</summary>
     public double ThresholdPercent { get; init; } = 5;
 
+    /// <summary>CPUs the driver process is pinned to (--driver-cpus); server sets are planned from the others. Null = the driver is left as it is.</summary>
+    public IReadOnlyList<int>? DriverCpus { get; init; }
+
     public bool HasCpuStudy => Cpus is not null || HtOn || HtOff || Affinity;
 
     /// <summary>Checks the combination; one-line <see cref="UserError"/> for what cannot work.</summary>
@@ -76,6 +79,16 @@ public sealed record SweepPlan
     /// <summary>The CPU sets of the study on this machine, with a line for each part it cannot offer.</summary>
     public CpuPlan PlanCpus(CpuLayout layout)
     {
+        if (DriverCpus is { } driver)
+        {
+            if (layout.Without(driver.ToHashSet()) is not { } left)
+            {
+                return new CpuPlan([], [$"every online CPU is the driver's (--driver-cpus {Environment.CpuList.Format(driver)}); no CPU set is left for the server"]);
+            }
+
+            layout = left;
+        }
+
         var planner = new CpuSetPlanner(layout);
         var plan = CpuPlan.Empty;
         if (Cpus is { } cpus)

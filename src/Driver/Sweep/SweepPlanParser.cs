@@ -6,13 +6,13 @@ namespace DvdStore.Driver.Sweep;
 
 /// <summary>
 /// Reads a <see cref="SweepPlan"/> from option texts or a JSON study file with the same names
-/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, threshold).
+/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, threshold, driver_cpus).
 /// Every mistake is a one-line <see cref="UserError"/>.
 /// </summary>
 public static class SweepPlanParser
 {
     public static readonly IReadOnlyList<string> Keys =
-        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "threshold"];
+        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "threshold", "driver_cpus"];
 
     /// <summary>Applies one setting (option name without dashes, '-' or '_') to a plan.</summary>
     public static SweepPlan Apply(SweepPlan plan, string key, string value)
@@ -30,6 +30,7 @@ public static class SweepPlanParser
             "warmup" => plan with { Warmup = Cli.RunParameterSet.Duration("--warmup", value) },
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
             "threshold" => plan with { ThresholdPercent = Number(name, value) },
+            "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },
             _ => throw new UserError($"unknown study setting '{key}'; known: {string.Join(", ", Keys)}"),
         };
     }

@@ -29,6 +29,9 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
             return ([null], null);
         }
 
+        await output.WriteLineAsync(plan.DriverCpus is { } driverCpus
+            ? $"driver: pinned to CPUs {Environment.CpuList.Format(driverCpus)} (--driver-cpus); the server's sets are planned from the other CPUs"
+            : $"driver: may run on CPUs {(DriverAffinity.Current() is { } own ? Environment.CpuList.Format(own) : "?")}; a step whose set shares them gets a {DriverAffinity.SharedCpusCode} warning (avoid with --driver-cpus)").ConfigureAwait(false);
         var cpus = plan.PlanCpus(LinuxCpuLayoutReader.Read(systemRoot));
         foreach (var skipped in cpus.Skipped)
         {
@@ -83,8 +86,8 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         return results;
     }
 
-    /// <summary>The labels of one step's result: the set's shape, the users, how it was pinned and the study id.</summary>
-    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId)
+    /// <summary>The labels of one step's result: the set's shape, the users, how it was pinned, the study id and the driver's CPUs.</summary>
+    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId, IReadOnlyList<int>? driverCpus = null)
     {
         var labels = new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
@@ -92,6 +95,11 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
             ["users"] = users.ToString(Inv),
             ["cpu_set"] = "unpinned",
         };
+        if (driverCpus is not null)
+        {
+            labels["driver_cpus"] = Environment.CpuList.Format(driverCpus);
+        }
+
         if (set is not null)
         {
             foreach (var (key, value) in set.ToLabels())

@@ -56,6 +56,11 @@ public static class SweepSummary
             json.WriteEndArray();
         }
 
+        if (plan.DriverCpus is { } driverCpus)
+        {
+            json.WriteString("driver_cpus", Environment.CpuList.Format(driverCpus));
+        }
+
         json.WriteString("fill", plan.Fill == ThreadFill.CoresFirst ? "cores" : "threads");
         json.WriteStartArray("ht");
         if (plan.HtOn)

@@ -13,6 +13,11 @@ public sealed class OrderContext(WorkloadSettings settings, WeightedProducts pro
 
     public IOrderSink Sink { get; } = sink;
 
+    private long inDoubtPurchases;
+
+    /// <summary>Purchases whose outcome the user never learned (connection lost or call cancelled mid-purchase): each may have committed.</summary>
+    public long InDoubtPurchases => Interlocked.Read(ref inDoubtPurchases);
+
     /// <summary>Response time of the current order so far, Stopwatch ticks.</summary>
     public long OrderTicks { get; set; }
 
@@ -22,6 +27,9 @@ public sealed class OrderContext(WorkloadSettings settings, WeightedProducts pro
         Sink.RecordCall(kind, ticks);
         OrderTicks += ticks;
     }
+
+    /// <summary>Counts a purchase whose outcome is unknown: the cross-check then allows it either way.</summary>
+    public void CountInDoubtPurchase() => Interlocked.Increment(ref inDoubtPurchases);
 
     /// <summary>The batch size of one search: U(1, 2·search_batch_size − 1).</summary>
     public int BatchSize() => Random.CountWithMean(Settings.SearchBatchSize);

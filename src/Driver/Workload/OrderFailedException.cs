@@ -8,4 +8,7 @@ public sealed class OrderFailedException : Exception
     public OrderFailedException(TransactionKind kind, string message, Exception inner) : base(message, inner) => Kind = kind;
 
     public TransactionKind Kind { get; }
+
+    /// <summary>The call changes data and lost its connection: the server may have done the change before the loss.</summary>
+    public bool ConnectionLost { get; init; }
 }

@@ -24,7 +24,19 @@ public static class Purchase
         var ids = items.Select(static item => item.ProdId).Distinct().ToArray();
         var prices = await order.Calls.CallAsync(TransactionKind.Purchase, (store, ct) => store.GetPricesAsync(ids, ct), cancellationToken).ConfigureAwait(false);
         var request = Price(customerId, items, prices.Value);
-        var result = await order.Calls.CallAsync(TransactionKind.Purchase, (store, ct) => store.PurchaseAsync(request, ct), cancellationToken).ConfigureAwait(false);
+        Timed<long> result;
+        cancellationToken.ThrowIfCancellationRequested();
+        try
+        {
+            result = await order.Calls.CallAsync(TransactionKind.Purchase, (store, ct) => store.PurchaseAsync(request, ct), cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is OrderFailedException { ConnectionLost: true } || (e is OperationCanceledException && cancellationToken.IsCancellationRequested))
+        {
+            // The commit may have reached the server before the connection was lost or the call cancelled: in doubt.
+            order.CountInDoubtPurchase();
+            throw;
+        }
+
         order.Count(TransactionKind.Purchase, result.Ticks);
         return result.Value == 0;
     }

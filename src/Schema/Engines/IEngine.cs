@@ -52,4 +52,17 @@ public interface IEngine
 
     /// <summary>The server's product, version and the settings that matter for a run.</summary>
     Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The connection string with a provider pool that holds at least <paramref name="connections"/> connections at once
+    /// (the driver keeps one per virtual user for the whole run). Unchanged when the pool is big enough, unbounded or
+    /// off; a <see cref="UserError"/> when the string itself sets a smaller maximum.
+    /// </summary>
+    string WithPoolFor(string connectionString, int connections);
+
+    /// <summary>
+    /// How many connections the server accepts from this client now (its connection limits minus the connections in
+    /// use); null where the engine has no such limit or does not say.
+    /// </summary>
+    Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken);
 }

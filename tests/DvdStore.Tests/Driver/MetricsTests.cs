@@ -61,10 +61,43 @@ public sealed class MetricsTests
         Assert.Equal(0, summary.Run.Rollbacks);
         Assert.Equal(0, summary.Transactions.Single(static t => t.Kind == "NewReview").Count);
         Assert.Equal(0, summary.Transactions.Single(static t => t.Kind == "NewMember").Count);
+        Assert.Equal(0, RecordedCalls(summary, "NewReview"));
+        Assert.Equal(1, RecordedCalls(summary, "Purchase"));
         Assert.Equal(1, summary.OrderResponse.Count);
         Assert.Equal(60, summary.RunLine.Opm);
         Assert.Equal(4, summary.RunLine.LastNMaxMs);
     }
+
+    [Fact]
+    public void Call_times_of_a_warm_up_that_never_ended_are_not_the_phase_s()
+    {
+        var metrics = new RunMetrics(1, 2);
+        var start = Stopwatch.GetTimestamp();
+        metrics.Start(start, warmup: true);
+        metrics.ShardFor(0, 0).RecordCall(TransactionKind.Login, Ms(3));
+        metrics.ShardFor(1, 0).RecordCall(TransactionKind.Login, Ms(5));
+        metrics.TakeInterval(start + Ms(1000));
+        var stoppedInWarmUp = metrics.Summarize(start + Ms(1500));
+
+        Assert.Equal(0, RecordedCalls(stoppedInWarmUp, "Login"));
+    }
+
+    [Fact]
+    public void Call_times_recorded_after_the_last_log_line_still_count_in_the_summary()
+    {
+        var metrics = new RunMetrics(1, 2);
+        var start = Stopwatch.GetTimestamp();
+        metrics.Start(start, warmup: false);
+        metrics.ShardFor(0, 0).RecordCall(TransactionKind.Login, Ms(3));
+        metrics.TakeInterval(start + Ms(1000));
+        metrics.ShardFor(1, 0).RecordCall(TransactionKind.Login, Ms(5));
+        var summary = metrics.Summarize(start + Ms(1500));
+
+        Assert.Equal(2, RecordedCalls(summary, "Login"));
+    }
+
+    private static long RecordedCalls(PhaseSummary summary, string kind) =>
+        DvdStore.Driver.Results.HistogramCodec.Decode(summary.Transactions.Single(t => t.Kind == kind).Histogram).TotalCount;
 
     [Fact]
     public void Ds3_formulas_floor_and_never_divide_by_zero()

@@ -63,6 +63,9 @@ public sealed class BadInputTests(BadInputFixture fixture) : IClassFixture<BadIn
         ["run unreachable mariadb"] = (["run", "--engine=mysql", $"--connection={ClosedMy}", "--duration=1s", "--out", Out], "cannot connect to", false),
         ["run mariadb wrong password"] = (["run", "--engine=mysql", "--connection={mdb-wrong-password}", "--duration=1s", "--out", Out], "cannot connect to", true),
         ["run unknown engine"] = (["run", "--engine=access", "--out", Out], "unknown engine 'access'", false),
+        ["run driver-cpus not online"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--warmup=0", "--driver-cpus", "4095", "--out", Out], "CPU 4095 is not online", false),
+        ["run driver-cpus empty"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--warmup=0", "--driver-cpus", "", "--out", Out], "names no CPU", false),
+        ["run driver-cpus abc"] = (["run", "--connection", Store, "--db_size=1MB", "--driver_cpus=abc", "--out", Out], "not a CPU list", false),
 
         // sweep
         ["sweep cpus abc"] = (["sweep", "--connection", Store, "--size", "1MB", "--cpus", "abc", "--out", Out], "--cpus", false),
@@ -72,6 +75,9 @@ public sealed class BadInputTests(BadInputFixture fixture) : IClassFixture<BadIn
         ["sweep size abc"] = (["sweep", "--connection", Store, "--size", "abc", "--out", Out], "'abc' is not a store size", false),
         ["sweep step duration bad"] = (["sweep", "--connection", Store, "--size", "1MB", "--step-duration", "forever", "--out", Out], "--step-duration", false),
         ["sweep corrupt study"] = (["sweep", "--connection", Store, "--size", "1MB", "--study", "{corrupt-json}", "--out", Out], "is not valid JSON", false),
+        ["sweep driver-cpus not online"] = (["sweep", "--connection", Store, "--size", "1MB", "--users", "1", "--step-duration", "1s", "--driver-cpus", "2-4095", "--out", Out], "is not online", false),
+        ["sweep driver-cpus empty"] = (["sweep", "--connection", Store, "--size", "1MB", "--driver-cpus", "", "--out", Out], "names no CPU", false),
+        ["sweep driver-cpus range down"] = (["sweep", "--connection", Store, "--size", "1MB", "--driver-cpus", "3-1", "--out", Out], "names no CPU", false),
         ["sweep unknown engine"] = (["sweep", "--engine", "foxpro", "--size", "1MB", "--out", Out], "unknown engine 'foxpro'", false),
 
         // analyze

@@ -30,7 +30,7 @@ public sealed class NoLostOrdersTests
             Assert.True(outcome.Result.Totals.MinUserOrders > 0, output.ToString());
             Assert.True(outcome.Result.Totals.MinUserOrders <= outcome.Result.Totals.MedianUserOrders && outcome.Result.Totals.MedianUserOrders <= outcome.Result.Totals.MaxUserOrders);
             Assert.True(outcome.Result.Totals.WorkingSetEndBytes > 0 && outcome.Result.Totals.GcHeapEndBytes > 0);
-            committed += outcome.Result.CrossCheck.DriverCommitted;
+            committed += StoreLedger.OrdersHeld(outcome.Result.CrossCheck);
         }
 
         await StoreLedger.AssertExactAsync(store.Target, before, committed);

@@ -1,4 +1,5 @@
 using System.Globalization;
+using DvdStore.Driver.Results;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines.Common;
 
@@ -40,6 +41,17 @@ internal sealed record StoreLedger(long Orders, long OrderLines, long CustHist, 
             await ScalarAsync("SELECT COUNT(*) FROM CUST_HIST"),
             await ScalarAsync("SELECT MAX(ORDERID) FROM ORDERS"),
             inventory);
+    }
+
+    /// <summary>
+    /// The orders a run left in the store by its cross-check: those the driver saw commit plus the in-doubt purchases
+    /// (connection lost mid-purchase) that turned out committed. Asserts the check matched
+    /// (committed ≤ gained ≤ committed + in doubt).
+    /// </summary>
+    public static long OrdersHeld(CrossCheck check)
+    {
+        Assert.True(check.Matches, $"cross-check: gained {check.DatabaseGained}, committed {check.DriverCommitted}, in doubt {check.InDoubt}");
+        return check.DriverCommitted + check.InDoubtCommitted;
     }
 
     /// <summary>

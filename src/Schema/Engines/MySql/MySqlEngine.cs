@@ -47,22 +47,35 @@ public sealed partial class MySqlEngine : IEngine
     /// </summary>
     public DbConnection CreateConnection(string connectionString)
     {
-        MySqlConnectionStringBuilder builder;
-        try
-        {
-            builder = new MySqlConnectionStringBuilder(connectionString);
-        }
-        catch (ArgumentException e)
-        {
-            throw new UserError($"the --connection value is not a MySQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
-        }
-
+        var builder = Builder(connectionString);
         if (!SetsKey(connectionString, "allowloadlocalinfile", "allow load local infile"))
         {
             builder.AllowLoadLocalInfile = true;
         }
 
         return new MySqlConnection(builder.ConnectionString);
+    }
+
+    public string WithPoolFor(string connectionString, int connections)
+    {
+        var builder = Builder(connectionString);
+        return PoolSizing.Sized(connectionString, connections, builder.Pooling, (int)Math.Min(builder.MaximumPoolSize, int.MaxValue), "Maximum Pool Size", max =>
+        {
+            builder.MaximumPoolSize = (uint)max;
+            return builder.ConnectionString;
+        });
+    }
+
+    private MySqlConnectionStringBuilder Builder(string connectionString)
+    {
+        try
+        {
+            return new MySqlConnectionStringBuilder(connectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new UserError($"the --connection value is not a MySQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+        }
     }
 
     public string Parameter(string name) => "@" + name;
@@ -225,6 +238,45 @@ public sealed partial class MySqlEngine : IEngine
         }
 
         return new ServerFacts(product, version, settings);
+    }
+
+    /// <summary>
+    /// Connections this account may still open: max_connections less Threads_connected, and the account's
+    /// max_user_connections (the session value: the account's own limit, else the global one; 0 = none) less its
+    /// connections in use. The asking connection stays with the client (pooled), so it counts as available.
+    /// </summary>
+    public async Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(
+            """
+            SELECT @@GLOBAL.max_connections, @@SESSION.max_user_connections,
+                   (SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = SUBSTRING_INDEX(CURRENT_USER(), '@', 1)),
+                   CURRENT_USER()
+            """);
+        long max, userMax, userInUse;
+        string account;
+        await using (var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
+        {
+            await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+            (max, userMax, userInUse, account) = (Convert.ToInt64(reader.GetValue(0), CultureInfo.InvariantCulture), Convert.ToInt64(reader.GetValue(1), CultureInfo.InvariantCulture),
+                Convert.ToInt64(reader.GetValue(2), CultureInfo.InvariantCulture), reader.GetString(3));
+        }
+
+        await using var status = connection.Command("SHOW GLOBAL STATUS LIKE 'Threads_connected'");
+        long inUse = 0;
+        await using (var reader = await status.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
+        {
+            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                inUse = Convert.ToInt64(reader.GetValue(1), CultureInfo.InvariantCulture);
+            }
+        }
+
+        var server = new ConnectionHeadroom(max - inUse + 1, FormattableString.Invariant($"max_connections {max} - Threads_connected {inUse}"), "max_connections");
+        var user = userMax > 0
+            ? new ConnectionHeadroom(userMax - userInUse + 1, FormattableString.Invariant($"max_user_connections {userMax} of {account} - {userInUse} in use"), $"max_user_connections of {account}")
+            : null;
+        return user is not null && user.Available < server.Available ? user : server;
     }
 
     /// <summary>Server variables recorded with a run: memory, durability, concurrency, full-text and load settings.</summary>

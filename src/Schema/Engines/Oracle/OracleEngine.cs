@@ -88,6 +88,11 @@ public sealed partial class OracleEngine : IEngine
         ];
     }
 
+    /// <summary>ODP.NET's keyword for the pool's maximum and its default.</summary>
+    public const string MaxPoolSizeKey = "Max Pool Size";
+
+    public const int DefaultMaxPoolSize = 100;
+
     public const string StoreExistsSqlPrefix = "SELECT COUNT(*) FROM USER_TABLES WHERE TABLE_NAME IN (";
 
     public const string AnalyzeBlock = "BEGIN DBMS_STATS.GATHER_TABLE_STATS(ownname => USER, tabname => :table_name, cascade => TRUE); END;";
@@ -114,6 +119,34 @@ public sealed partial class OracleEngine : IEngine
         OracleBinding.TryBindByName(connection);
         return connection;
     }
+
+    /// <summary>
+    /// ODP.NET pools at most 100 connections by default ("Max Pool Size"); the provider is loaded at run time, so the
+    /// string is read with the generic builder.
+    /// </summary>
+    public string WithPoolFor(string connectionString, int connections)
+    {
+        DbConnectionStringBuilder builder;
+        try
+        {
+            builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
+        }
+        catch (ArgumentException e)
+        {
+            throw new UserError($"the --connection value is not an Oracle connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+        }
+
+        var pooling = !builder.TryGetValue("Pooling", out var p) || !bool.TryParse(p?.ToString(), out var on) || on;
+        var maximum = builder.TryGetValue(MaxPoolSizeKey, out var m) && int.TryParse(m?.ToString(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var set) ? set : DefaultMaxPoolSize;
+        return PoolSizing.Sized(connectionString, connections, pooling, maximum, MaxPoolSizeKey, max =>
+        {
+            builder[MaxPoolSizeKey] = max.ToString(CultureInfo.InvariantCulture);
+            return builder.ConnectionString;
+        });
+    }
+
+    /// <summary>Not checked: the PROCESSES/SESSIONS limits need DBA views an ordinary store user may not read.</summary>
+    public Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<ConnectionHeadroom?>(null);
 
     public string Parameter(string name) => ":" + name;
 

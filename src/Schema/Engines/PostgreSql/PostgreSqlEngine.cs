@@ -33,16 +33,16 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public string DisplayName => "PostgreSQL";
 
-    public DbConnection CreateConnection(string connectionString)
+    public DbConnection CreateConnection(string connectionString) => new NpgsqlConnection(Builder(connectionString).ConnectionString);
+
+    public string WithPoolFor(string connectionString, int connections)
     {
-        try
+        var builder = Builder(connectionString);
+        return PoolSizing.Sized(connectionString, connections, builder.Pooling, builder.MaxPoolSize, "Maximum Pool Size", max =>
         {
-            return new NpgsqlConnection(new NpgsqlConnectionStringBuilder(connectionString).ConnectionString);
-        }
-        catch (ArgumentException e)
-        {
-            throw new UserError($"the --connection value is not a PostgreSQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
-        }
+            builder.MaxPoolSize = max;
+            return builder.ConnectionString;
+        });
     }
 
     public string Parameter(string name) => "@" + name;
@@ -137,6 +137,21 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         PostgreSqlServerFacts.DescribeAsync((NpgsqlConnection)connection, cancellationToken);
+
+    public async Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        await PostgreSqlServerFacts.HeadroomAsync((NpgsqlConnection)connection, cancellationToken).ConfigureAwait(false);
+
+    private NpgsqlConnectionStringBuilder Builder(string connectionString)
+    {
+        try
+        {
+            return new NpgsqlConnectionStringBuilder(connectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new UserError($"the --connection value is not a PostgreSQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+        }
+    }
 
     private IEnumerable<string> Statements(SchemaPhase phase) => phase switch
     {

@@ -1,6 +1,7 @@
 using System.Globalization;
 using DvdStore.Schema.Engines.Common;
 using Npgsql;
+using static System.FormattableString;
 
 namespace DvdStore.Schema.Engines.PostgreSql;
 
@@ -42,6 +43,55 @@ internal static class PostgreSqlServerFacts
         }
 
         return new ServerFacts("PostgreSQL", version, settings);
+    }
+
+    /// <summary>
+    /// Connections this role may still open on this database: the tightest of max_connections (less the slots reserved
+    /// for superusers, and for pg_use_reserved_connections on PostgreSQL 16+, unless the role may use them), the role's
+    /// CONNECTION LIMIT and the database's (superusers are held to neither), each less the client connections in use.
+    /// </summary>
+    public static async Task<ConnectionHeadroom> HeadroomAsync(NpgsqlConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(
+            """
+            SELECT current_setting('max_connections')::int,
+                   current_setting('superuser_reserved_connections')::int,
+                   coalesce(current_setting('reserved_connections', true)::int, 0),
+                   r.rolsuper,
+                   coalesce((SELECT bool_or(pg_has_role(current_user, u.oid, 'MEMBER')) FROM pg_roles u WHERE u.rolname = 'pg_use_reserved_connections'), false),
+                   r.rolconnlimit, d.datconnlimit,
+                   (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int,
+                   (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND usename = current_user)::int,
+                   (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND datname = current_database())::int,
+                   current_user, current_database()
+            FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()
+            """);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+        var (max, superReserved, reserved, super, useReserved) = (reader.GetInt32(0), reader.GetInt32(1), reader.GetInt32(2), reader.GetBoolean(3), reader.GetBoolean(4));
+        var (roleLimit, databaseLimit, inUse, roleInUse, databaseInUse) = (reader.GetInt32(5), reader.GetInt32(6), reader.GetInt32(7), reader.GetInt32(8), reader.GetInt32(9));
+        var (role, database) = (reader.GetString(10), reader.GetString(11));
+
+        // The asking connection is one of those in use and stays with the client (pooled), so it counts as available.
+        var held = super ? 0 : superReserved + (useReserved ? 0 : reserved);
+        var reservedText = held == 0 ? "" : useReserved || reserved == 0
+            ? Invariant($" - superuser_reserved_connections {superReserved}")
+            : Invariant($" - superuser_reserved_connections {superReserved} - reserved_connections {reserved}");
+        var limits = new List<ConnectionHeadroom>
+        {
+            new(max - held - inUse + 1, Invariant($"max_connections {max}{reservedText} - {inUse} in use"), "max_connections"),
+        };
+        if (!super && roleLimit >= 0)
+        {
+            limits.Add(new(roleLimit - roleInUse + 1, Invariant($"CONNECTION LIMIT {roleLimit} of role {role} - {roleInUse} in use"), $"the CONNECTION LIMIT of role {role}"));
+        }
+
+        if (!super && databaseLimit >= 0)
+        {
+            limits.Add(new(databaseLimit - databaseInUse + 1, Invariant($"CONNECTION LIMIT {databaseLimit} of database {database} - {databaseInUse} in use"), $"the CONNECTION LIMIT of database {database}"));
+        }
+
+        return limits.MinBy(static l => l.Available)!;
     }
 
     /// <summary>

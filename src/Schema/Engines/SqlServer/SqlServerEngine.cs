@@ -50,6 +50,28 @@ public sealed class SqlServerEngine : IEngine
         }
     }
 
+    public string WithPoolFor(string connectionString, int connections)
+    {
+        SqlConnectionStringBuilder builder;
+        try
+        {
+            builder = new SqlConnectionStringBuilder(connectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new UserError($"the --connection value is not a SQL Server connection string ({e.Message}); e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+        }
+
+        return PoolSizing.Sized(connectionString, connections, builder.Pooling, builder.MaxPoolSize, "Max Pool Size", max =>
+        {
+            builder.MaxPoolSize = max;
+            return builder.ConnectionString;
+        });
+    }
+
+    /// <summary>Not checked: SQL Server's default is 32,767 user connections, far above what one driver opens.</summary>
+    public Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<ConnectionHeadroom?>(null);
+
     public string Parameter(string name) => "@" + name;
 
     /// <summary>One .sql file of this engine's Sql/ folder, split on GO lines.</summary>

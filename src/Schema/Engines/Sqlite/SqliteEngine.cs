@@ -51,6 +51,12 @@ public sealed class SqliteEngine : IEngine
         return connection;
     }
 
+    /// <summary>Unchanged: Microsoft.Data.Sqlite's pool has no maximum.</summary>
+    public string WithPoolFor(string connectionString, int connections) => connectionString;
+
+    /// <summary>None: an SQLite file has no server and no connection limit.</summary>
+    public Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<ConnectionHeadroom?>(null);
+
     public string Parameter(string name) => "@" + name;
 
     public string RenderDdl(SchemaPhase phase)

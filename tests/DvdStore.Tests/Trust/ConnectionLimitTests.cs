@@ -1,0 +1,96 @@
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Trust;
+
+/// <summary>
+/// A run that needs more connections than the server accepts stops before any user connects, with one line naming
+/// what the server allows, what the run needs and the fix; a run that fits exactly goes through. The limit is a
+/// per-role (PostgreSQL CONNECTION LIMIT) or per-account (MariaDB MAX_USER_CONNECTIONS) one of a role made for the
+/// test, so the shared servers' max_connections stays untouched.
+/// </summary>
+public sealed class ConnectionLimitTests
+{
+    private const int Limit = 5;
+
+    [SkippableTheory]
+    [InlineData(EngineKind.PostgreSql)]
+    [InlineData(EngineKind.MySql)]
+    public async Task A_run_needing_more_connections_than_the_server_accepts_stops_before_it_starts(EngineKind kind)
+    {
+        var role = "trust_capped_" + Guid.NewGuid().ToString("N")[..8];
+        var store = await TrustRuns.CreateStoreAsync(kind);
+        try
+        {
+            var capped = await CreateCappedRoleAsync(store.Target, role);
+            var output = new StringWriter();
+
+            // 10 users + the driver's 2 is more than the role's 5.
+            var error = await Assert.ThrowsAsync<UserError>(() => DriverRunner.RunAsync(TrustRuns.Settings(capped, TimeSpan.FromSeconds(2), users: 10), output, CancellationToken.None));
+            Assert.DoesNotContain('\n', error.Message);
+            Assert.Contains($"accepts {Limit} connections for this run", error.Message, StringComparison.Ordinal);
+            Assert.Contains("the run needs 12 (10 users + 2 for the driver)", error.Message, StringComparison.Ordinal);
+            Assert.Contains(kind == EngineKind.PostgreSql ? $"raise the CONNECTION LIMIT of role {role}" : "raise max_user_connections of " + role, error.Message, StringComparison.Ordinal);
+            Assert.Contains("or run fewer users", error.Message, StringComparison.Ordinal);
+            Assert.DoesNotContain("Controller", output.ToString(), StringComparison.Ordinal);
+
+            // 3 users + 2 fit exactly: the driver really holds no more than it counted.
+            var outcome = await DriverRunner.RunAsync(TrustRuns.Settings(capped, TimeSpan.FromSeconds(2), users: Limit - ConnectionBudget.DriverConnections), output, CancellationToken.None);
+            Assert.True(outcome.Result.Outcome == RunOutcome.Completed, output.ToString());
+            Assert.True(outcome.Result.CrossCheck!.Matches, output.ToString());
+            Assert.Equal(0, outcome.Result.Totals.Errors);
+        }
+        finally
+        {
+            await store.DisposeAsync();
+            await DropRoleAsync(TestServers.Target(kind), role);
+        }
+    }
+
+    [SkippableTheory]
+    [InlineData(EngineKind.PostgreSql)]
+    [InlineData(EngineKind.MySql)]
+    public async Task The_server_reports_its_connection_headroom_from_max_connections(EngineKind kind)
+    {
+        var target = TestServers.Target(kind);
+        await using var connection = await target.OpenAsync(CancellationToken.None);
+        await using var maxCommand = connection.Command(kind == EngineKind.PostgreSql ? "SELECT current_setting('max_connections')::int" : "SELECT @@GLOBAL.max_connections");
+        var max = Convert.ToInt64(await maxCommand.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture);
+
+        var headroom = await target.Engine.ConnectionHeadroomAsync(connection, CancellationToken.None);
+
+        // The test user is a superuser (PostgreSQL) / has no per-account limit (MariaDB): max_connections decides.
+        Assert.NotNull(headroom);
+        Assert.Equal("max_connections", headroom!.Setting);
+        Assert.StartsWith($"max_connections {max} - ", headroom.Limit, StringComparison.Ordinal);
+        Assert.InRange(headroom.Available, 1, max);
+    }
+
+    /// <summary>A login role limited to <see cref="Limit"/> connections with every right on the store; its target.</summary>
+    private static async Task<StoreTarget> CreateCappedRoleAsync(StoreTarget store, string role)
+    {
+        await using var connection = await store.OpenAsync(CancellationToken.None);
+        if (store.Engine.Kind == EngineKind.PostgreSql)
+        {
+            await connection.ExecuteAsync($"CREATE ROLE {role} LOGIN CONNECTION LIMIT {Limit}", CancellationToken.None);
+            await connection.ExecuteAsync($"GRANT ALL ON SCHEMA public TO {role}; GRANT ALL ON ALL TABLES IN SCHEMA public TO {role}; GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO {role}", CancellationToken.None);
+            return TrustRuns.With(store, "Username", role);
+        }
+
+        var database = ConnectionStrings.Value(store.ConnectionString, "Database")!;
+        await connection.ExecuteAsync($"CREATE USER '{role}'@'127.0.0.1' IDENTIFIED BY '{role}' WITH MAX_USER_CONNECTIONS {Limit}", CancellationToken.None);
+        await connection.ExecuteAsync($"GRANT ALL ON {database}.* TO '{role}'@'127.0.0.1'", CancellationToken.None);
+        return TrustRuns.With(TrustRuns.With(store, "User ID", role), "Password", role);
+    }
+
+    private static async Task DropRoleAsync(StoreTarget server, string role)
+    {
+        await using var connection = await server.OpenAsync(CancellationToken.None);
+        await connection.ExecuteAsync(server.Engine.Kind == EngineKind.PostgreSql ? $"DROP ROLE IF EXISTS {role}" : $"DROP USER IF EXISTS '{role}'@'127.0.0.1'", CancellationToken.None);
+    }
+}

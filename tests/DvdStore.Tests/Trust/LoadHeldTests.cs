@@ -1,0 +1,42 @@
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Trust;
+
+/// <summary>
+/// Load held: 200 users from one driver process against PostgreSQL, with no pool size in the connection string (the
+/// driver sizes Npgsql's pool, whose default of 100 would starve half of them). Every user completes orders, nothing
+/// fails, and the store holds exactly the orders the driver counted. Memory over minutes is scripts/soak.sh's job.
+/// </summary>
+[Collection(LoadHeldCollection.Name)]
+public sealed class LoadHeldTests
+{
+    private const int Users = 200;
+
+    [SkippableFact]
+    public async Task Two_hundred_users_from_one_driver_all_complete_orders_and_nothing_is_lost()
+    {
+        await using var store = await TrustRuns.CreateStoreAsync(EngineKind.PostgreSql);
+        Assert.False(PoolSizing.SetsMaximum(store.Target.ConnectionString), "the test server's connection string must leave the pool size to the driver");
+        var before = await StoreLedger.ReadAsync(store.Target);
+        var output = new StringWriter();
+        var settings = TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(20), users: Users, seed: Users) with { LogFrequencySeconds = 5 };
+
+        var outcome = await DriverRunner.RunAsync(settings, TextWriter.Synchronized(output), CancellationToken.None);
+
+        var result = outcome.Result;
+        var text = output.ToString();
+        Assert.True(result.Outcome == RunOutcome.Completed, text);
+        Assert.Equal(Users, result.Totals.Users);
+        // No warm-up: the per-user counts cover the measured phase (and the orders users finish after its end).
+        Assert.True(result.Totals.MinUserOrders > 0, $"a user completed no order (min {result.Totals.MinUserOrders}, median {result.Totals.MedianUserOrders}, max {result.Totals.MaxUserOrders})\n{text}");
+        Assert.Equal(0, result.Totals.Errors);
+        Assert.DoesNotContain(result.Findings, static f => f.Code is "errors" or "users-stopped" or "fatal");
+        Assert.True(result.CrossCheck!.Matches, text);
+        Assert.Equal(0, result.CrossCheck.InDoubt);
+        await StoreLedger.AssertExactAsync(store.Target, before, StoreLedger.OrdersHeld(result.CrossCheck));
+    }
+}
