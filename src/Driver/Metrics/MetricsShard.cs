@@ -23,17 +23,19 @@ public sealed class MetricsShard : IOrderSink
     private readonly long[] errors;
     private readonly LastOrdersWindow? runWindow;
     private readonly LastOrdersWindow? targetWindow;
+    private readonly ErrorCauses? errorCauses;
     private long orders;
     private long rollbacks;
     private long orderMicros;
     private long deadlockRetries;
     private long reconnects;
 
-    public MetricsShard(int target, LastOrdersWindow? runWindow = null, LastOrdersWindow? targetWindow = null)
+    public MetricsShard(int target, LastOrdersWindow? runWindow = null, LastOrdersWindow? targetWindow = null, ErrorCauses? errorCauses = null)
     {
         Target = target;
         this.runWindow = runWindow;
         this.targetWindow = targetWindow;
+        this.errorCauses = errorCauses;
         callRecorders = new Recorder[KindCount];
         for (var i = 0; i < KindCount; i++)
         {
@@ -74,7 +76,15 @@ public sealed class MetricsShard : IOrderSink
         targetWindow?.Add(micros);
     }
 
-    public void RecordError(TransactionKind kind) => Interlocked.Increment(ref errors[(int)kind]);
+    /// <summary>Counts an abandoned order against the call that failed, and why it failed.</summary>
+    public void RecordError(TransactionKind kind, string? cause = null)
+    {
+        Interlocked.Increment(ref errors[(int)kind]);
+        if (cause is not null)
+        {
+            errorCauses?.Add(cause);
+        }
+    }
 
     public void RecordDeadlockRetry() => Interlocked.Increment(ref deadlockRetries);
 

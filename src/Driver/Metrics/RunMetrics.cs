@@ -63,6 +63,9 @@ public sealed class RunMetrics
         Measuring = !warmup;
     }
 
+    /// <summary>Why orders were abandoned, over the whole run.</summary>
+    public ErrorCauses ErrorCauses { get; } = new();
+
     /// <summary>True once the warm-up is over (or when there is none).</summary>
     public bool Measuring { get; private set; } = true;
 
@@ -75,7 +78,7 @@ public sealed class RunMetrics
             var index = userOfTarget % shardsPerTarget;
             while (shards.Count <= index)
             {
-                shards.Add(new MetricsShard(target, runWindow, targetWindows[target]));
+                shards.Add(new MetricsShard(target, runWindow, targetWindows[target], ErrorCauses));
             }
 
             return shards[index];

@@ -55,6 +55,9 @@ public sealed class RunResult
     /// <summary>The server-side check that the database gained as many orders as the driver committed.</summary>
     public CrossCheck? CrossCheck { get; init; }
 
+    /// <summary>Why orders were abandoned (warm-up included), most frequent first; empty when none were.</summary>
+    public IReadOnlyList<ErrorCause> ErrorCauses { get; init; } = [];
+
     /// <summary>Warnings and errors found during the run (client saturation, reconnects, cross-check).</summary>
     public IReadOnlyList<Finding> Findings { get; init; } = [];
 

@@ -371,9 +371,11 @@ public static class DriverRunner
             findings.Add(new Finding("reconnects", FindingSeverity.Warning, string.Create(Inv, $"{sinceStart.Reconnects} connection(s) were lost and re-opened during the run.")));
         }
 
+        var errorCauses = metrics.ErrorCauses.Snapshot();
         if (totals.Errors > 0)
         {
-            findings.Add(new Finding("errors", FindingSeverity.Warning, string.Create(Inv, $"{totals.Errors} order(s) were abandoned after failed calls (see transactions[].errors).")));
+            var most = errorCauses.Count == 0 ? "" : string.Create(Inv, $"; most often ({errorCauses[0].Count} in the whole run): {errorCauses[0].Cause}");
+            findings.Add(new Finding("errors", FindingSeverity.Warning, string.Create(Inv, $"{totals.Errors} order(s) were abandoned after failed calls{most} (see errorCauses and transactions[].errors).")));
         }
 
         if (userFailures.Count > 0)
@@ -410,6 +412,7 @@ public static class DriverRunner
             Intervals = intervals,
             CrossCheck = crossCheck,
             ServerMetrics = serverMetrics,
+            ErrorCauses = errorCauses,
             Findings = findings,
         };
 

@@ -90,7 +90,7 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
             }
             catch (OrderFailedException e)
             {
-                shard.RecordError(e.Kind);
+                shard.RecordError(e.Kind, e.Message);
                 if (++failedInARow >= retry.MaxConsecutiveFailedOrders)
                 {
                     FailureMessage = $"user {Id} stopped after {failedInARow} failed orders in a row: {e.Message}";

@@ -96,6 +96,33 @@ public sealed class MetricsTests
         Assert.Equal(2, RecordedCalls(summary, "Login"));
     }
 
+    [Fact]
+    public void Error_causes_are_counted_by_first_line_most_frequent_first_and_bounded()
+    {
+        var metrics = new RunMetrics(1, 2);
+        var (a, b) = (metrics.ShardFor(0, 0), metrics.ShardFor(1, 0));
+        a.RecordError(TransactionKind.Purchase, "Purchase failed: timeout\n   at a stack line");
+        for (var i = 0; i < 9; i++)
+        {
+            b.RecordError(TransactionKind.Purchase, "Purchase failed: timeout");
+        }
+
+        b.RecordError(TransactionKind.Login, "Login failed: refused");
+        for (var i = 0; i < ErrorCauses.MaxDistinct + 5; i++)
+        {
+            a.RecordError(TransactionKind.Browse, $"Browse failed: backend {i}");
+        }
+
+        var causes = metrics.ErrorCauses.Snapshot();
+
+        // 2 distinct causes, then 18 browse messages fill the map; the last 7 are "other causes".
+        Assert.Equal(("Purchase failed: timeout", 10L), (causes[0].Cause, causes[0].Count));
+        Assert.Equal(("(other causes)", 7L), (causes[1].Cause, causes[1].Count));
+        Assert.Equal(ErrorCauses.MaxDistinct + 1, causes.Count);
+        Assert.Equal(ErrorCauses.MaxDistinct + 5 + 11, causes.Sum(static c => c.Count));
+        Assert.Equal(ErrorCauses.MaxDistinct + 5 + 11, metrics.ReadCounters()[0].TotalErrors);
+    }
+
     private static long RecordedCalls(PhaseSummary summary, string kind) =>
         DvdStore.Driver.Results.HistogramCodec.Decode(summary.Transactions.Single(t => t.Kind == kind).Histogram).TotalCount;
 

@@ -37,6 +37,10 @@ public sealed class InDoubtPurchaseTests
         Assert.Contains($"{check.InDoubt} in doubt ({check.InDoubtCommitted} of them committed): OK", output.ToString(), StringComparison.Ordinal);
         var read = await RunResultReader.ReadAsync(outcome.ResultPath, CancellationToken.None);
         Assert.Equal((check.InDoubt, check.InDoubtCommitted), (read.CrossCheck!.InDoubt, read.CrossCheck.InDoubtCommitted));
+        // The result says why orders were abandoned: here, the lost connections.
+        var lost = Assert.Single(read.ErrorCauses, static c => c.Cause.Contains("connection lost", StringComparison.Ordinal));
+        Assert.InRange(lost.Count, 1, faults.Lost);
+        Assert.Contains(result.Findings, static f => f.Code == "errors" && f.Message.Contains("most often", StringComparison.Ordinal));
         await StoreLedger.AssertExactAsync(store.Target, before, StoreLedger.OrdersHeld(check));
     }
 
