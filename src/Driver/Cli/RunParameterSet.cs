@@ -241,6 +241,7 @@ public sealed class RunParameterSet
             Seed = values["seed"] is "random" or "" ? System.Environment.TickCount64 : Long("seed"),
             StartAt = StartAt(),
             CrossCheck = YesNo("cross_check", strictDs3: false),
+            MemoryCheck = YesNo("memory_check", strictDs3: false),
             Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(PositiveDouble("db_down_limit")) },
             VirtDir = values["virt_dir"],
             PageType = values["page_type"],

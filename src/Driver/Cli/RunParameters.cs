@@ -53,6 +53,7 @@ public static class RunParameters
         new("server_host", "The server's host for server metrics over ssh: [user@]host[:port], key authentication only (no password is ever asked for).", "", false),
         new("server_data_dir", "The server's data directory on its host: its disk's reads/s, writes/s, MB/s and latency are recorded (IOPS).", "", false),
         new("server_pid", "The server's process id on its host: the busy share of the CPUs it may use (its cpuset/affinity) is recorded.", "", false),
+        new("memory_check", "Y/N: at every log line, collect the driver's managed heap fully and record the live heap beside the resident memory (for soak runs: shows whether the driver's memory grows; each collection pauses the driver briefly).", "N", false),
         new("driver_cpus", "Pin every thread of this driver process to these CPUs (Linux list syntax: 1, 2,3 or 4-7) before the run, e.g. to keep it off the server's CPUs on a shared machine; the result's client context shows them.", "", false),
         new(JsonConfig, "JSON config file: an object of parameter names to values (strings or numbers; label may be an object), applied where it appears.", "", false),
     ];

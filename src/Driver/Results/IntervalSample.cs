@@ -44,6 +44,12 @@ public sealed class IntervalSample
     /// <summary>Worst lateness of the driver's 100 ms tick in this interval (scheduler lag on the client).</summary>
     public double SchedulingLagMs { get; init; }
 
+    /// <summary>The driver process's resident memory (RSS) at the end of this interval, MiB.</summary>
+    public double ClientResidentMb { get; init; }
+
+    /// <summary>The driver's managed heap still live after a full collection at the end of this interval, MiB (memory_check=Y only).</summary>
+    public double? ClientLiveHeapMb { get; init; }
+
     /// <summary>Users running.</summary>
     public int Users { get; init; }
 

@@ -201,6 +201,7 @@ public static class DriverRunner
 
             var utc = startUtc + TimeSpan.FromSeconds(RunMetrics.Seconds(now - start));
             var server = recorder.ForInterval(lastLineUtc, utc);
+            var memory = settings.MemoryCheck ? ProcessMemory.Measure() : new ProcessMemory(ProcessMemory.ResidentBytes(), 0);
             lastLineUtc = utc;
             foreach (var line in live.Interval(utc, report, load.CpuPercent, Volatile.Read(ref running), settings.DetailedView, settings.Names, ServerLiveText.For(server)))
             {
@@ -233,6 +234,8 @@ public static class DriverRunner
                 MaxMs = report.PercentileMs(100),
                 ClientCpuPercent = load.CpuPercent,
                 SchedulingLagMs = load.MaxLagMs,
+                ClientResidentMb = memory.WorkingSetBytes / 1048576.0,
+                ClientLiveHeapMb = settings.MemoryCheck ? memory.GcHeapBytes / 1048576.0 : null,
                 Users = Volatile.Read(ref running),
                 Server = server,
             });

@@ -7,7 +7,14 @@ namespace DvdStore.Driver.Running;
 /// <param name="GcHeapBytes">Managed heap still in use after a collection (what would show a leak).</param>
 public readonly record struct ProcessMemory(long WorkingSetBytes, long GcHeapBytes)
 {
-    /// <summary>Collects once (at the start and end of a run only, never while measuring) and reads both figures.</summary>
+    /// <summary>Resident memory only, without a collection (cheap enough for every log line).</summary>
+    public static long ResidentBytes()
+    {
+        using var self = Process.GetCurrentProcess();
+        return self.WorkingSet64;
+    }
+
+    /// <summary>Collects fully and reads both figures: at the start and end of a run, and at every log line only when asked (memory_check).</summary>
     public static ProcessMemory Measure()
     {
         var heap = GC.GetTotalMemory(forceFullCollection: true);

@@ -64,6 +64,9 @@ public sealed record RunSettings
     /// <summary>Compare the ORDERS rows the database gained with the orders the driver committed.</summary>
     public bool CrossCheck { get; init; } = true;
 
+    /// <summary>Collect fully at every log line and record the live managed heap (soak runs; off by default: it pauses).</summary>
+    public bool MemoryCheck { get; init; }
+
     /// <summary>How long users may take to finish their last order after the end before their calls are cancelled.</summary>
     public TimeSpan StopGrace { get; init; } = TimeSpan.FromSeconds(30);
 
@@ -144,6 +147,7 @@ public sealed record RunSettings
             ["output_format"] = OutputFormat.ToString().ToLowerInvariant(),
             ["out"] = OutputDirectory,
             ["cross_check"] = CrossCheck ? "Y" : "N",
+            ["memory_check"] = MemoryCheck ? "Y" : "N",
             ["database_down_limit_s"] = F(Retry.DatabaseDownLimit.TotalSeconds),
             ["server_metrics"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Mode.ToString().ToLowerInvariant(),
             ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",

@@ -72,6 +72,21 @@ public sealed class DriverRunTests
     }
 
     [Fact]
+    public async Task Memory_check_records_the_live_heap_at_every_log_line_and_resident_memory_always()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var plain = await DriverRunner.RunAsync(Settings(store, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
+        var checkedRun = await DriverRunner.RunAsync(Settings(store, TimeSpan.FromSeconds(2), TimeSpan.Zero) with { MemoryCheck = true }, TextWriter.Null, CancellationToken.None);
+
+        Assert.All(plain.Result.Intervals, static i => Assert.True(i.ClientResidentMb > 0 && i.ClientLiveHeapMb is null));
+        Assert.Equal("N", plain.Result.Parameters["memory_check"]);
+        var read = await RunResultReader.ReadAsync(checkedRun.ResultPath, CancellationToken.None);
+        Assert.NotEmpty(read.Intervals);
+        Assert.All(read.Intervals, static i => Assert.True(i.ClientLiveHeapMb > 0 && i.ClientLiveHeapMb < i.ClientResidentMb, $"live {i.ClientLiveHeapMb} MB, resident {i.ClientResidentMb} MB"));
+        Assert.Equal("Y", read.Parameters["memory_check"]);
+    }
+
+    [Fact]
     public async Task The_run_command_takes_ds3_parameters_and_prints_ds3_lines()
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
