@@ -11,8 +11,15 @@ public sealed record LoadOptions(StoreSize Size, ulong Seed = LoadOptions.Defaul
 {
     public const ulong DefaultSeed = 3;
 
-    /// <summary>Rows per batch handed to a bulk writer.</summary>
+    /// <summary>Most rows per batch handed to a bulk writer.</summary>
     public int BatchRows { get; init; } = 5_000;
+
+    /// <summary>
+    /// Most approximate row bytes per batch: wide rows (customers) make smaller batches than narrow ones (ratings), so
+    /// the memory held in queues depends on neither the table nor which tables load at the same time, only on the
+    /// writers: about writers × (<see cref="QueuedBatches"/> + 2) × this.
+    /// </summary>
+    public int BatchBytes { get; init; } = 256 * 1024;
 
     /// <summary>Tables with at least this many rows load as one bulk stream per writer (parts of interleaved chunks).</summary>
     public long SplitRows { get; init; } = 1_000_000;

@@ -10,7 +10,7 @@ namespace DvdStore.Loader.Pipeline;
 /// <summary>
 /// Loads one table, or one part of a big table (chunks <paramref name="part"/>, part + parts, ...; each part is its own
 /// bulk stream, so a table that dominates the store uses every writer): a generator task makes its chunks in order and
-/// hands batches through a bounded channel (memory stays flat whatever the size) to the engine's bulk writer on the
+/// hands batches (bounded in rows and in bytes) through a bounded channel (memory stays flat whatever the size) to the engine's bulk writer on the
 /// part's own connection. The generator side also hashes every row for the fingerprint and notes the largest id.
 /// </summary>
 internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress, int part = 0, int parts = 1)
@@ -96,23 +96,27 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
         {
             var idColumn = Table.IdentityColumn is null ? -1 : Table.Ordinal(Table.IdentityColumn);
             var batch = new List<object?[]>(options.BatchRows);
+            long batchBytes = 0;
             for (long chunk = part; chunk < source.ChunkCount; chunk += parts)
             {
                 foreach (var row in source.Chunk(chunk))
                 {
                     _hash += RowHash.Of(Table.Columns, row);
-                    _bytes += ApproximateBytes(row);
+                    var rowBytes = ApproximateBytes(row);
+                    _bytes += rowBytes;
+                    batchBytes += rowBytes;
                     if (idColumn >= 0)
                     {
                         _maxId = Math.Max(_maxId, (long)row[idColumn]!);
                     }
 
                     batch.Add(row);
-                    if (batch.Count == options.BatchRows)
+                    if (batch.Count == options.BatchRows || batchBytes >= options.BatchBytes)
                     {
                         Interlocked.Add(ref _rows, batch.Count);
                         await writer.WriteAsync(batch, cancellationToken).ConfigureAwait(false);
                         batch = new List<object?[]>(options.BatchRows);
+                        batchBytes = 0;
                     }
                 }
 
