@@ -166,7 +166,12 @@ public sealed class ReportSafetyTests
 
     private static RunResult Ended(RunResult r, RunOutcome outcome) => new()
     {
-        RunId = r.RunId, StartUtc = r.StartUtc, EndUtc = r.EndUtc, Outcome = outcome, Totals = r.Totals, Context = r.Context,
+        RunId = r.RunId,
+        StartUtc = r.StartUtc,
+        EndUtc = r.EndUtc,
+        Outcome = outcome,
+        Totals = r.Totals,
+        Context = r.Context,
     };
 
     private const string GoodLine = "et=   60.0 n_overall=27700 opm=27700 rt_tot_lastn_max_msec=144 rt_tot_avg_msec=54 rt_tot_sampled=54 rollbacks: n=530 %=  1.9 ";
