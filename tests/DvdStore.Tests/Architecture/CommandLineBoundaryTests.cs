@@ -1,5 +1,6 @@
 using System.Reflection;
 using System.Xml.Linq;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Architecture;
 
@@ -15,7 +16,7 @@ public sealed class CommandLineBoundaryTests
     [Fact]
     public void Only_the_Cli_project_references_System_CommandLine()
     {
-        var projects = Directory.GetFiles(Path.Combine(RepositoryRoot(), "src"), "*.csproj", SearchOption.AllDirectories);
+        var projects = Directory.GetFiles(Path.Combine(RepositoryRoot.Path, "src"), "*.csproj", SearchOption.AllDirectories);
         Assert.True(projects.Length >= 5, $"expected the kit's projects under src/, found {projects.Length}");
 
         var offenders = projects
@@ -31,9 +32,11 @@ public sealed class CommandLineBoundaryTests
     [Fact]
     public void No_library_assembly_is_built_against_System_CommandLine()
     {
-        var libraries = Directory.GetFiles(AppContext.BaseDirectory, "DvdStore.*.dll")
-            .Where(static p => !Path.GetFileName(p).StartsWith("DvdStore.Tests", StringComparison.Ordinal))
+        // The assemblies of every project under src/ but the front end, as built beside the tests.
+        var libraries = LibraryProjects()
+            .Select(static p => Path.Combine(AppContext.BaseDirectory, AssemblyNameOf(p) + ".dll"))
             .ToList();
+        Assert.All(libraries, static p => Assert.True(File.Exists(p), $"{p} is not built beside the tests; add its project to DvdStore.Tests.csproj"));
         Assert.True(libraries.Count >= 4, $"expected the library assemblies beside the tests, found {libraries.Count}");
 
         var offenders = libraries
@@ -52,16 +55,11 @@ public sealed class CommandLineBoundaryTests
             .Select(static e => (string?)e.Attribute("Include") ?? "")
             .ToHashSet(StringComparer.Ordinal);
 
-    private static string RepositoryRoot()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "DvdStore.sln")))
-            {
-                return dir.FullName;
-            }
-        }
+    private static IEnumerable<string> LibraryProjects() =>
+        Directory.GetFiles(Path.Combine(RepositoryRoot.Path, "src"), "*.csproj", SearchOption.AllDirectories)
+            .Where(static p => Path.GetFileName(p) != FrontEnd);
 
-        throw new InvalidOperationException($"DvdStore.sln not found above {AppContext.BaseDirectory}");
-    }
+    private static string AssemblyNameOf(string project) =>
+        XDocument.Load(project).Descendants("AssemblyName").Select(static e => e.Value).FirstOrDefault()
+        ?? Path.GetFileNameWithoutExtension(project);
 }
