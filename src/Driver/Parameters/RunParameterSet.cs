@@ -1,6 +1,7 @@
 using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
+using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Sweep;
@@ -10,7 +11,7 @@ using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 
-namespace DvdStore.Driver.Cli;
+namespace DvdStore.Driver.Parameters;
 
 /// <summary>
 /// The values of <c>dvdstore run</c>'s parameters, applied strictly left to right as DS3 does: a later value
@@ -93,7 +94,9 @@ public sealed class RunParameterSet
                     throw new UserError($"label '{value}' ({source}) is not key=value; write e.g. --label vcpus=96.");
                 }
 
-                labels[value[..eq].Trim()] = value[(eq + 1)..].Trim();
+                var (labelKey, labelValue) = (value[..eq].Trim(), value[(eq + 1)..].Trim());
+                RunLabels.Check(labelKey, labelValue, source);
+                labels[labelKey] = labelValue;
                 break;
             case "users":
                 values["n_threads"] = value;
