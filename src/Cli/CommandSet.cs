@@ -2,6 +2,7 @@ using System.CommandLine;
 using DvdStore.Analysis;
 using DvdStore.Analysis.Cli;
 using DvdStore.Analysis.Comparisons;
+using DvdStore.Cli.Fleet;
 using DvdStore.Cli.Quickstart;
 using DvdStore.Driver.Cli;
 using DvdStore.Driver.ServerMetrics;
@@ -26,6 +27,7 @@ internal static class CommandSet
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
         yield return RunCommand.Create();
+        yield return FleetCommand.Create();
         yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync, writeReport: WriteSweepReportAsync);
         yield return ServerMetricsCommand.Create();
         yield return AnalyzeCommand.Create();
