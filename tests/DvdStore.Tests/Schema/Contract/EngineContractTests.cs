@@ -193,24 +193,7 @@ public abstract partial class EngineContractTests(ContractDatabase database)
     }
 
     /// <summary>Tables, the fixture rows through the bulk writer, identities reset, keys, programmability: the loader's order.</summary>
-    protected async Task BuildStoreAsync(DbConnection connection)
-    {
-        await Engine.CreateAsync(connection, SchemaPhase.Tables, None);
-        foreach (var (table, rows) in ContractData.Tables)
-        {
-            await using var writer = await Engine.OpenBulkWriterAsync(connection, table, None);
-            await writer.WriteAsync(rows, None);
-            Assert.Equal(rows.Count, await writer.CompleteAsync(None));
-        }
-
-        foreach (var table in StoreModel.Tables.Where(t => t.IdentityColumn is not null))
-        {
-            await Engine.ResetIdentityAsync(connection, table, ContractData.LastId(table), None);
-        }
-
-        await Engine.CreateAsync(connection, SchemaPhase.Keys, None);
-        await Engine.CreateAsync(connection, SchemaPhase.Programmability, None);
-    }
+    protected Task BuildStoreAsync(DbConnection connection) => ContractStore.BuildAsync(Engine, connection);
 
     /// <summary>A scalar count from portable SQL; parameters are named as in <see cref="IEngine.Parameter"/>.</summary>
     protected static async Task<long> CountAsync(DbConnection connection, string sql, params (string Name, object? Value)[] parameters)
