@@ -54,7 +54,17 @@ public static class DriverRunner
         }
 
         var metrics = new RunMetrics(settings.Targets.Count, Math.Max(1, 2 * client.AffinityCpuCount));
+
+        // Live metrics only when asked for (before the users' shards exist, so their calls are observed).
+        UserSupervisor? running = null;
+        using var publisher = settings.MetricsPort is { } port ? LivePublisher.Start(settings.MetricsHost, port, metrics, () => running?.Running ?? 0) : null;
+        if (publisher is not null)
+        {
+            await output.WriteLineAsync($"metrics: live figures for Prometheus at {LivePublisher.Endpoint(settings.MetricsHost, settings.MetricsPort!.Value)}").ConfigureAwait(false);
+        }
+
         await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products));
+        running = supervisor;
         await supervisor.ConnectAllAsync(settings.Names, output, ds3, cancellationToken).ConfigureAwait(false);
         // A fleet starts at its barrier in the database; a single driver at --start-at or now.
         var fleet = await FleetRun.StartAsync(settings, output, cancellationToken).ConfigureAwait(false);
@@ -65,7 +75,7 @@ public static class DriverRunner
         }
 
         await output.WriteLineAsync($"Controller ({RunResultOutput.ControllerNow()}): all threads connected - issuing Start").ConfigureAwait(false);
-        var measured = await new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output).RunAsync(cancellationToken).ConfigureAwait(false);
+        var measured = await new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { IntervalObserver = publisher is null ? null : publisher.Publish }.RunAsync(cancellationToken).ConfigureAwait(false);
 
         var fatal = supervisor.Fatal;
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;

@@ -46,6 +46,9 @@ public sealed record Measurement
 /// </summary>
 public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, UserSupervisor supervisor, ServerMetricsRecorder recorder, ClientContext client, LiveOutput live, TextWriter output)
 {
+    /// <summary>Told each interval as it is recorded (live metrics); null = nobody.</summary>
+    public Action<IntervalSample>? IntervalObserver { get; init; }
+
     public async Task<Measurement> RunAsync(CancellationToken cancellationToken)
     {
         await recorder.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -62,7 +65,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         var memoryAtStart = ProcessMemory.Measure();
         supervisor.Start(cancellationToken);
         var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
-        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc);
+        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver };
         var measuredFromUtc = startUtc;
         var nextLog = start + logTicks;
         long now;
