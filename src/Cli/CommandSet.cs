@@ -1,18 +1,15 @@
 using System.CommandLine;
 using DvdStore.Analysis;
-using DvdStore.Analysis.Cli;
 using DvdStore.Analysis.Comparisons;
-using DvdStore.Cli.Quickstart;
-using DvdStore.Driver.Cli;
+using DvdStore.Cli.Commands;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Sweep;
-using DvdStore.Loader.Cli;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Cli;
 
 namespace DvdStore.Cli;
 
-/// <summary>The verbs of `dvdstore`, each defined by the library that owns it, in the order a user meets them.</summary>
+/// <summary>The verbs of `dvdstore`, each defined here over the services its library exposes, in the order a user meets them.</summary>
 internal static class CommandSet
 {
     public static IEnumerable<Command> All()

@@ -166,24 +166,32 @@ BEGIN
 END
 GO
 
--- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first.
+-- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first (ties: lower
+-- REVIEW_ID). Only narrow (id, total) rows are sorted; the wide review columns are read for the chosen reviews only.
+-- Expected plan (docs/engine-plans.md): Index Seek IX_REVIEWS_PROD_ID (PROD_ID = @prod_in) -> Nested Loops ->
+--   Stream Aggregate <- Index Seek IX_REVIEWS_HELP_REVID (REVIEW_ID, HELPFULNESS: covering) -> Top N Sort of the
+--   narrow (REVIEW_ID, TOTAL) rows -> Nested Loops -> Clustered Index Seek PK_REVIEWS for the @batch_size_in chosen.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS
     @batch_size_in INT,
     @prod_in INT
 AS
 BEGIN
     SET NOCOUNT ON;
-    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM REVIEWS AS r
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
-    WHERE r.PROD_ID = @prod_in
-    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+    FROM (
+        SELECT TOP (@batch_size_in) k.REVIEW_ID, s.TOTAL
+        FROM REVIEWS AS k
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = k.REVIEW_ID) AS s
+        WHERE k.PROD_ID = @prod_in AND s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, k.REVIEW_ID
+    ) AS t
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = t.REVIEW_ID
+    ORDER BY t.TOTAL DESC, t.REVIEW_ID;
 END
 GO
 
--- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with @stars_in stars.
+-- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with @stars_in stars (seek on IX_REVIEWS_PRODSTARS).
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_STARS
     @batch_size_in INT,
     @prod_in INT,
@@ -191,35 +199,47 @@ CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_STARS
 AS
 BEGIN
     SET NOCOUNT ON;
-    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM REVIEWS AS r
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
-    WHERE r.PROD_ID = @prod_in AND r.STARS = @stars_in
-    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+    FROM (
+        SELECT TOP (@batch_size_in) k.REVIEW_ID, s.TOTAL
+        FROM REVIEWS AS k
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = k.REVIEW_ID) AS s
+        WHERE k.PROD_ID = @prod_in AND k.STARS = @stars_in AND s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, k.REVIEW_ID
+    ) AS t
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = t.REVIEW_ID
+    ORDER BY t.TOTAL DESC, t.REVIEW_ID;
 END
 GO
 
--- GET_PROD_REVIEWS_BY_DATE: the product's rated reviews, newest first.
+-- GET_PROD_REVIEWS_BY_DATE: the product's rated reviews, newest first (ties: higher REVIEW_ID); the sort key is narrow.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_DATE
     @batch_size_in INT,
     @prod_in INT
 AS
 BEGIN
     SET NOCOUNT ON;
-    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM REVIEWS AS r
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
-    WHERE r.PROD_ID = @prod_in
-    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    ORDER BY r.REVIEW_DATE DESC, r.REVIEW_ID DESC;
+    SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+    FROM (
+        SELECT TOP (@batch_size_in) k.REVIEW_ID, k.REVIEW_DATE, s.TOTAL
+        FROM REVIEWS AS k
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = k.REVIEW_ID) AS s
+        WHERE k.PROD_ID = @prod_in AND s.TOTAL IS NOT NULL
+        ORDER BY k.REVIEW_DATE DESC, k.REVIEW_ID DESC
+    ) AS t
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = t.REVIEW_ID
+    ORDER BY t.REVIEW_DATE DESC, t.REVIEW_ID DESC;
 END
 GO
 
--- GET_PROD_REVIEWS_BY_ACTOR: up to 500 (product, review) pairs whose ACTOR contains all the words, then their
--- helpfulness sums, most helpful first.
+-- GET_PROD_REVIEWS_BY_ACTOR: reviews of products whose ACTOR contains all the words, most helpful first. DS3 caps the
+-- work at 500 (product, review) pairs; which 500 is fixed the same way on every engine (docs/ds3-compatibility.md):
+-- the first 500 matching products by PROD_ID, then the first 500 of their reviews by (PROD_ID, REVIEW_ID).
+-- Expected plan: Full-Text Match (CONTAINS) -> Top N Sort of matching PROD_IDs -> Nested Loops -> Index Seek
+--   IX_REVIEWS_PROD_ID (PROD_ID, REVIEW_ID) -> Top N Sort (500) of narrow pairs -> Nested Loops -> Stream Aggregate <-
+--   Index Seek IX_REVIEWS_HELP_REVID (covering) -> Top N Sort (narrow) -> Clustered Index Seeks PK_REVIEWS, PK_PRODUCTS.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_ACTOR
     @batch_size_in INT,
     @actor_in NVARCHAR(200)
@@ -236,19 +256,32 @@ BEGIN
         RETURN;
     END;
 
-    WITH matches AS (
-        SELECT TOP (500) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID,
-            r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        FROM PRODUCTS AS p
-        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID
-        WHERE CONTAINS(p.ACTOR, @search)
+    WITH matched AS (
+        SELECT TOP (500) f.PROD_ID
+        FROM PRODUCTS AS f
+        WHERE CONTAINS(f.ACTOR, @search)
+        ORDER BY f.PROD_ID
+    ),
+    pairs AS (
+        SELECT TOP (500) k.PROD_ID, k.REVIEW_ID
+        FROM matched AS m
+        INNER JOIN REVIEWS AS k ON k.PROD_ID = m.PROD_ID
+        ORDER BY k.PROD_ID, k.REVIEW_ID
+    ),
+    chosen AS (
+        SELECT TOP (@batch_size_in) pairs.PROD_ID, pairs.REVIEW_ID, s.TOTAL
+        FROM pairs
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = pairs.REVIEW_ID) AS s
+        WHERE s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, pairs.REVIEW_ID
     )
-    SELECT TOP (@batch_size_in) m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID,
-        m.REVIEW_SUMMARY, m.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM matches AS m
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = m.REVIEW_ID
-    GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, c.TOTAL
+    FROM chosen AS c
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = c.REVIEW_ID
+    INNER JOIN PRODUCTS AS p ON p.PROD_ID = c.PROD_ID
+    ORDER BY c.TOTAL DESC, c.REVIEW_ID;
 END
 GO
 
@@ -269,19 +302,32 @@ BEGIN
         RETURN;
     END;
 
-    WITH matches AS (
-        SELECT TOP (500) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID,
-            r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        FROM PRODUCTS AS p
-        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID
-        WHERE CONTAINS(p.TITLE, @search)
+    WITH matched AS (
+        SELECT TOP (500) f.PROD_ID
+        FROM PRODUCTS AS f
+        WHERE CONTAINS(f.TITLE, @search)
+        ORDER BY f.PROD_ID
+    ),
+    pairs AS (
+        SELECT TOP (500) k.PROD_ID, k.REVIEW_ID
+        FROM matched AS m
+        INNER JOIN REVIEWS AS k ON k.PROD_ID = m.PROD_ID
+        ORDER BY k.PROD_ID, k.REVIEW_ID
+    ),
+    chosen AS (
+        SELECT TOP (@batch_size_in) pairs.PROD_ID, pairs.REVIEW_ID, s.TOTAL
+        FROM pairs
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = pairs.REVIEW_ID) AS s
+        WHERE s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, pairs.REVIEW_ID
     )
-    SELECT TOP (@batch_size_in) m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID,
-        m.REVIEW_SUMMARY, m.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM matches AS m
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = m.REVIEW_ID
-    GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, c.TOTAL
+    FROM chosen AS c
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = c.REVIEW_ID
+    INNER JOIN PRODUCTS AS p ON p.PROD_ID = c.PROD_ID
+    ORDER BY c.TOTAL DESC, c.REVIEW_ID;
 END
 GO
 

@@ -1,7 +1,7 @@
 using System.Globalization;
 using DvdStore.Loader.Pipeline;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>
 /// Shows a load's progress: on a terminal one status line rewritten in place (rows, MB/s and ETA of each table in

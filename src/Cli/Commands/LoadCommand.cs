@@ -1,9 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Options;
 using DvdStore.Loader.Pipeline;
-using DvdStore.Schema.Cli;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore load`: builds a store of the given size and seed, with progress, step timings and the fingerprint.</summary>
 public static class LoadCommand

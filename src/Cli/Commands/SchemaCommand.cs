@@ -1,7 +1,8 @@
 using System.CommandLine;
+using DvdStore.Cli.Options;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Schema.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore schema --engine X`: prints an engine's full DDL (tables, keys and indexes, procedures and trigger) for a DBA to review.</summary>
 public static class SchemaCommand

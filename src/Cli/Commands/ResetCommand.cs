@@ -1,9 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Cli;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore reset`: returns a store a run has changed to its as-loaded state, then checks the fingerprint; exits 1 if it does not match.</summary>
 public static class ResetCommand

@@ -1,10 +1,10 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
 using DvdStore.Schema;
-using DvdStore.Schema.Cli;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore fingerprint`: per-table row count and order-independent hash of the data now, compared with the one recorded at load; exits 1 on a difference.</summary>
 public static class FingerprintCommand

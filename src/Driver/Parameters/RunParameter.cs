@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Cli;
+namespace DvdStore.Driver.Parameters;
 
 /// <summary>One parameter of <c>dvdstore run</c>: its name (DS3's where DS3 has it), what it means and its default.</summary>
 /// <param name="Name">Name without dashes, e.g. <c>n_threads</c>.</param>

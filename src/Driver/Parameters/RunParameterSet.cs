@@ -11,7 +11,7 @@ using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 
-namespace DvdStore.Driver.Cli;
+namespace DvdStore.Driver.Parameters;
 
 /// <summary>
 /// The values of <c>dvdstore run</c>'s parameters, applied strictly left to right as DS3 does: a later value

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Cli;
+namespace DvdStore.Driver.Parameters;
 
 /// <summary>
 /// Every parameter <c>dvdstore run</c> accepts: DS3's driver parameters with DS3's names and defaults

@@ -1,13 +1,13 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Options;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Sweep;
 using DvdStore.Schema;
-using DvdStore.Schema.Cli;
 using DvdStore.Schema.Connections;
 
-namespace DvdStore.Driver.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>
 /// <c>dvdstore sweep</c>: a whole scale-up study on one command (issue 6). For each CPU set of the study the
@@ -86,60 +86,8 @@ public static class SweepCommand
                 result.GetValue(serverMetrics.DataDirectory),
                 plan.ServerPid,
                 target);
-            var sweepId = DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture);
-            var folder = result.GetValue(output) ?? Path.Combine("results", "sweep-" + sweepId);
-            var runSeed = result.GetValue(seed) ?? System.Environment.TickCount64;
-            var writer = result.InvocationConfiguration.Output;
-            if (plan.DriverCpus is { } driverCpus)
-            {
-                // After every check of the input, before any output: a mistake leaves this process as it was.
-                DriverAffinity.Pin(driverCpus);
-            }
-
-            var runner = new SweepRunner(plan, writer);
-
-            var (sets, pinner) = await runner.PrepareAsync().ConfigureAwait(false);
-            IReadOnlyList<SweepSetResult> results;
-            await using (pinner)
-            {
-                async Task<StepMeasurement> RunStep(CpuSet? set, int users, CancellationToken ct)
-                {
-                    var driver = DriverAffinity.Current();
-                    var settings = new RunSettings
-                    {
-                        Targets = [target],
-                        UsersPerTarget = users,
-                        RunTime = plan.StepDuration,
-                        Warmup = plan.Warmup,
-                        DbSize = storeSize,
-                        OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
-                        Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver),
-                        DriverCpus = plan.DriverCpus,
-                        SetupFindings = set is not null && DriverAffinity.SharesServerCpus(set.Cpus, driver) is { } shared ? [shared] : [],
-                        Seed = runSeed,
-                        ServerMetrics = metricsOptions,
-                    };
-                    var outcome = await DriverRunner.RunAsync(settings, writer, ct).ConfigureAwait(false);
-                    return outcome.ExitCode switch
-                    {
-                        0 => StepMeasurement.FromResult(outcome.Result),
-                        130 => throw new OperationCanceledException("the sweep was stopped", ct),
-                        _ => throw new UserError($"sweep step {set?.Name ?? "unpinned"} with {users} users failed: {outcome.Result.Error ?? "see its result file"}", 1),
-                    };
-                }
-
-                Func<CancellationToken, Task>? reset = plan.ResetBetween ? ct => resetStore!(target, ct) : null;
-                results = await runner.RunAsync(sets, pinner, RunStep, reset, cancellationToken).ConfigureAwait(false);
-                await SweepSummary.WriteAsync(folder, sweepId, plan, pinner?.Method, results, cancellationToken).ConfigureAwait(false);
-            }
-
-            await writer.WriteLineAsync($"sweep results: {folder} ({SweepSummary.FileName})").ConfigureAwait(false);
-            if (writeReport is not null)
-            {
-                var reportFolder = Path.Combine(folder, "report");
-                await writeReport(new SweepReportRequest(results.Select(r => Path.Combine(folder, r.Set?.Name ?? "unpinned")).ToList(), reportFolder, plan.ThresholdPercent), writer, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
-            }
-
+            var request = new SweepRequest(plan, target, storeSize, metricsOptions, result.GetValue(output), result.GetValue(seed));
+            await SweepStudy.RunAsync(request, resetStore, writeReport, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
             return 0;
         });
         return command;

@@ -3,7 +3,7 @@ using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 
-namespace DvdStore.Schema.Cli;
+namespace DvdStore.Cli.Options;
 
 /// <summary>The options every store command shares, made once so that every command spells and explains them alike.</summary>
 public static class CommonOptions

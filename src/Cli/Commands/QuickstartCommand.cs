@@ -1,14 +1,14 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Options;
 using DvdStore.Driver.Running;
-using DvdStore.Loader.Cli;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Sizing;
 
-namespace DvdStore.Cli.Quickstart;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>
 /// `dvdstore quickstart`: the whole job on the embedded default with no set-up — build a small SQLite store

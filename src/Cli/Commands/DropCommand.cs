@@ -1,7 +1,7 @@
 using System.CommandLine;
-using DvdStore.Schema.Cli;
+using DvdStore.Cli.Options;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore drop`: removes every store object (tables, procedures, trigger) from the target.</summary>
 public static class DropCommand

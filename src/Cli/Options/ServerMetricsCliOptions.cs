@@ -1,6 +1,7 @@
 using System.CommandLine;
+using DvdStore.Driver.ServerMetrics;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Cli.Options;
 
 /// <summary>
 /// The server-metrics options, made once for every command that samples the server (<c>run</c>, <c>server-metrics</c>):

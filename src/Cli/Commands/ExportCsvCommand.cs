@@ -1,8 +1,8 @@
 using System.CommandLine;
+using DvdStore.Cli.Options;
 using DvdStore.Loader.Export;
-using DvdStore.Schema.Cli;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore export-csv --out DIR`: writes the rows of a size and seed as DS3's data files, so DS3's own scripts can load them.</summary>
 public static class ExportCsvCommand

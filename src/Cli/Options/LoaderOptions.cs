@@ -1,7 +1,7 @@
 using System.CommandLine;
 using DvdStore.Loader.Pipeline;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Options;
 
 /// <summary>Options the loader's commands share beyond <see cref="DvdStore.Schema.Cli.CommonOptions"/>.</summary>
 internal static class LoaderOptions

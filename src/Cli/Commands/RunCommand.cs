@@ -1,9 +1,10 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
+using DvdStore.Cli.Options;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Cli;
 
-namespace DvdStore.Driver.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>
 /// <c>dvdstore run</c>: drives a loaded store with DS3's workload. Takes every DS3 driver parameter by its DS3 name
@@ -36,7 +37,7 @@ public static class RunCommand
 
             var settings = parameters.Build();
             var outcome = await DriverRunner.RunAsync(settings, result.InvocationConfiguration.Output, cancellationToken).ConfigureAwait(false);
-            if (outcome.Result.Outcome == Results.RunOutcome.Failed && outcome.Result.Error is { } error)
+            if (outcome.Result.Outcome == DvdStore.Driver.Results.RunOutcome.Failed && outcome.Result.Error is { } error)
             {
                 await result.InvocationConfiguration.Error.WriteLineAsync($"error: {error}").ConfigureAwait(false);
             }

@@ -1,8 +1,8 @@
 using System.CommandLine;
+using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Cli;
 
-namespace DvdStore.Loader.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>`dvdstore verify`: checks a store is complete and sound; exits 1 when any check fails.</summary>
 public static class VerifyCommand

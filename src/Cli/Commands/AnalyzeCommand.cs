@@ -1,9 +1,10 @@
 using System.CommandLine;
+using DvdStore.Analysis;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
 using DvdStore.Schema;
 
-namespace DvdStore.Analysis.Cli;
+namespace DvdStore.Cli.Commands;
 
 /// <summary>
 /// `dvdstore analyze FILES|FOLDERS --out DIR`: turns result files (ours and DS3's log/CSV) into the published
