@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>One disk over one interval, as iostat would show it (MB = 2^20 bytes).</summary>
 public sealed record DiskSample

@@ -1,7 +1,7 @@
 using System.Data.Common;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// Reads an engine's counters on a connection of its own, opened on first use and kept for the run, so the

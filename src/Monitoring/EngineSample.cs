@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>The engine's own counters over one interval.</summary>
 public sealed record EngineSample

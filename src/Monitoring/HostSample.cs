@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// The server host over one interval. Percentages are of all the host's CPU time: CPU (user + system, irq included)

@@ -1,8 +1,8 @@
-using DvdStore.Driver.ServerMetrics.Host;
-using DvdStore.Driver.ServerMetrics.Proc;
+using DvdStore.Monitoring.Host;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>Turns two cumulative snapshots into one interval's figures. Pure: tested with recorded /proc text.</summary>
 public static class SampleDeltas

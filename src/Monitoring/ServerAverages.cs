@@ -1,7 +1,6 @@
 using System.Globalization;
-using DvdStore.Driver.Results;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>Server figures averaged over a window of samples (the measured phase), weighted by each interval's length.</summary>
 public sealed record ServerAverages

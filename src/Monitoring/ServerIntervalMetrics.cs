@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Results;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// What the database server did during one log interval, beside the driver's figures (absent when server metrics

@@ -1,7 +1,6 @@
 using System.Globalization;
-using DvdStore.Driver.Results;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>The server's piece of the driver's live progress line.</summary>
 public static class ServerLiveText

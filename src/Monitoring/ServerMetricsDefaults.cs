@@ -2,7 +2,7 @@ using System.Net;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// The server-metrics choice a run makes when the user did not name a mode: host figures from this machine when the

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>Where host metrics come from: <c>--server-metrics local|ssh|off</c>.</summary>
 public enum ServerMetricsMode

@@ -1,7 +1,7 @@
-using DvdStore.Driver.ServerMetrics.Host;
+using DvdStore.Monitoring.Host;
 using DvdStore.Schema;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>The user's choices for server metrics, validated.</summary>
 /// <param name="DataDirectory">The server's data directory on its host, for disk metrics; null for none.</param>

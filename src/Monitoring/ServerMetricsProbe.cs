@@ -1,9 +1,8 @@
 using System.Diagnostics;
 using System.Globalization;
-using DvdStore.Driver.Results;
 using DvdStore.Schema.Connections;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// Samples the server the way a run does, without a run (<c>dvdstore server-metrics</c>): to check the setup before a

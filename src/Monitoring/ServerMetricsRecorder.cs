@@ -1,9 +1,8 @@
 using System.Data.Common;
 using System.Diagnostics;
-using DvdStore.Driver.Results;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// Samples the server in the background for the length of a run, so the driver's reporter never waits on a slow
@@ -133,7 +132,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         return within.Count == 0 ? null : ServerAverages.Of(within).ToResult();
     }
 
-    /// <summary>The averages of the measured window, for <see cref="RunResult.ServerMetrics"/>; call after <see cref="StopAsync"/>.</summary>
+    /// <summary>The averages of the measured window, for a run result's serverMetrics; call after <see cref="StopAsync"/>.</summary>
     /// <param name="runFrom">The run's common start, for <see cref="ServerMetricsSummary.RunEngineCommits"/> (every sample since, the last one included); null = not given.</param>
     public ServerMetricsSummary Summarize(DateTimeOffset measuredFrom, DateTimeOffset to, DateTimeOffset? runFrom = null)
     {

@@ -1,9 +1,9 @@
 using System.Data.Common;
 using System.Diagnostics;
-using DvdStore.Driver.ServerMetrics.Host;
+using DvdStore.Monitoring.Host;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// Server-side figures beside the driver's OPM: the host's CPU, run queue, memory and data disk (local /proc or over SSH)

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Results;
+namespace DvdStore.Monitoring;
 
 /// <summary>
 /// The database server over the measured window: how it was measured and the averages (weighted by interval length,

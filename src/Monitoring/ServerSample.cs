@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Monitoring;
 
 /// <summary>What the server did between two calls of <see cref="ServerMetricsSampler.SampleAsync"/>.</summary>
 public sealed record ServerSample

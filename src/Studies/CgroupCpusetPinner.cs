@@ -1,4 +1,5 @@
-namespace DvdStore.Driver.Sweep;
+using DvdStore.Monitoring.Proc;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Pins a server through the cpuset.cpus file of its own cgroup v2 (e.g. a systemd postgresql service):
@@ -18,7 +19,7 @@ public sealed class CgroupCpusetPinner(string cgroupDirectory) : ICpuPinner
     public async Task PinAsync(IReadOnlyList<int> cpus, CancellationToken cancellationToken)
     {
         _original ??= await File.ReadAllTextAsync(CpusFile, cancellationToken).ConfigureAwait(false);
-        await File.WriteAllTextAsync(CpusFile, Environment.CpuList.Format(cpus) + "\n", cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(CpusFile, CpuList.Format(cpus) + "\n", cancellationToken).ConfigureAwait(false);
     }
 
     public async Task RestoreAsync()

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// The online CPUs of a machine placed on sockets, physical cores and NUMA nodes: what the CPU-set planner

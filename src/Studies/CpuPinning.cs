@@ -1,6 +1,7 @@
 using System.Globalization;
+using DvdStore.Driver.Environment;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Chooses how to pin a local server: its own cgroup v2 cpuset when that is writable and holds only the

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>Where one logical CPU sits: its socket (physical package), its physical core and its NUMA node.</summary>
 /// <param name="Cpu">The logical CPU number Linux uses (cpuN).</param>

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>The CPU sets a study will run, and one line for each part the machine cannot offer (run what can be run).</summary>
 public sealed record CpuPlan(IReadOnlyList<CpuSet> Sets, IReadOnlyList<string> Skipped)

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>A named set of CPUs to run the server on, with its shape for the result's labels.</summary>
 /// <param name="Name">Unique in a study, e.g. "vcpu-4", "ht-on-4", "affinity-spread-8".</param>

@@ -1,6 +1,7 @@
 using System.Globalization;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Chooses the CPU sets of a study from a machine's real layout (issue 6): vCPU scaling (1, 2, 4 … N),
@@ -15,7 +16,7 @@ public sealed class CpuSetPlanner(CpuLayout layout)
     public CpuLayout Layout { get; } = layout;
 
     /// <summary>Says in skip reasons that the driver's CPUs were left out, so "only 3 CPUs" is not read as the machine's size.</summary>
-    private string Left => Layout.Reserved.Count == 0 ? "" : $" outside --driver-cpus {Environment.CpuList.Format(Layout.Reserved)}";
+    private string Left => Layout.Reserved.Count == 0 ? "" : $" outside --driver-cpus {CpuList.Format(Layout.Reserved)}";
 
     /// <summary>1, 2, 4 … up to <paramref name="max"/>, always ending with <paramref name="max"/> itself.</summary>
     public static IReadOnlyList<int> Doubling(int max, int start = 1)

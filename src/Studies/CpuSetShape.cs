@@ -1,7 +1,7 @@
 using System.Globalization;
-using LinuxCpuList = DvdStore.Driver.Environment.CpuList;
+using LinuxCpuList = DvdStore.Monitoring.Proc.CpuList;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// What a set of CPUs is made of, as recorded in a result's labels so Analysis can group runs by it.

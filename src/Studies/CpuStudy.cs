@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>The question a CPU set answers.</summary>
 public enum CpuStudy

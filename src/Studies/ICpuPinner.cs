@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Restricts a local server to a set of CPUs and puts back what it had. Disposing restores, so

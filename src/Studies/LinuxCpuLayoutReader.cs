@@ -1,7 +1,8 @@
 using System.Globalization;
 using DvdStore.Driver.Environment;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Reads where every online CPU sits from a Linux <c>/sys/devices/system</c> tree (a recorded copy in tests):
@@ -11,7 +12,7 @@ namespace DvdStore.Driver.Sweep;
 /// </summary>
 public static class LinuxCpuLayoutReader
 {
-    public const string LiveRoot = "/sys/devices/system";
+    public const string LiveRoot = DriverAffinity.LiveSystemRoot;
 
     public static CpuLayout Read(string systemRoot = LiveRoot)
     {

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>The steps a peak search ran, the one with the highest OPM, and why it stopped.</summary>
 public sealed record PeakSearch(IReadOnlyList<PeakStep> Steps, PeakStopReason StopReason)

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>One physical core and its hardware threads (SMT siblings), lowest CPU first.</summary>
 /// <param name="Index">Position in <see cref="CpuLayout.Cores"/>: sockets in order, cores by their lowest CPU.</param>

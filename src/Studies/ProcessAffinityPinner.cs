@@ -1,8 +1,9 @@
 using System.Globalization;
 using DvdStore.Driver.Environment;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Pins every thread of every server process with sched_setaffinity, remembering each thread's CPUs the first

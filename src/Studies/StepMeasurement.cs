@@ -1,6 +1,6 @@
 using DvdStore.Driver.Results;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>What one load step measured: its OPM and, from a real run, the whole result.</summary>
 public sealed record StepMeasurement(double Opm, RunResult? Result = null)

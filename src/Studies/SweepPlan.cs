@@ -1,6 +1,7 @@
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// A whole scale-up study: which CPU sets to run the server on (none, vCPU scaling, hyper-threading, affinity)
@@ -83,7 +84,7 @@ public sealed record SweepPlan
         {
             if (layout.Without(driver.ToHashSet()) is not { } left)
             {
-                return new CpuPlan([], [$"every online CPU is the driver's (--driver-cpus {Environment.CpuList.Format(driver)}); no CPU set is left for the server"]);
+                return new CpuPlan([], [$"every online CPU is the driver's (--driver-cpus {CpuList.Format(driver)}); no CPU set is left for the server"]);
             }
 
             layout = left;

@@ -1,8 +1,9 @@
 using System.Globalization;
 using System.Text.Json;
+using DvdStore.Driver.Environment;
 using DvdStore.Schema;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Reads a <see cref="SweepPlan"/> from option texts or a JSON study file with the same names
@@ -26,8 +27,8 @@ public static class SweepPlanParser
             "ht" => Ht(plan, value),
             "affinity" => plan with { Affinity = Bool(name, value) },
             "fill" => plan with { Fill = Fill(value) },
-            "step_duration" => plan with { StepDuration = Parameters.RunParameterSet.Duration("--step-duration", value) },
-            "warmup" => plan with { Warmup = Parameters.RunParameterSet.Duration("--warmup", value) },
+            "step_duration" => plan with { StepDuration = DvdStore.Driver.Parameters.RunParameterSet.Duration("--step-duration", value) },
+            "warmup" => plan with { Warmup = DvdStore.Driver.Parameters.RunParameterSet.Duration("--warmup", value) },
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
             "threshold" => plan with { ThresholdPercent = Number(name, value) },
             "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// What the sweep asks of the Analysis report at its end: the step folders to read (one per CPU set, so neither

@@ -1,6 +1,8 @@
 using System.Globalization;
+using DvdStore.Driver.Environment;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// Runs a study: for each CPU set, pins the server, then runs a peak search over the plan's user steps.
@@ -30,8 +32,8 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         }
 
         await output.WriteLineAsync(plan.DriverCpus is { } driverCpus
-            ? $"driver: pinned to CPUs {Environment.CpuList.Format(driverCpus)} (--driver-cpus); the server's sets are planned from the other CPUs"
-            : $"driver: may run on CPUs {(DriverAffinity.Current() is { } own ? Environment.CpuList.Format(own) : "?")}; a step whose set shares them gets a {DriverAffinity.SharedCpusCode} warning (avoid with --driver-cpus)").ConfigureAwait(false);
+            ? $"driver: pinned to CPUs {CpuList.Format(driverCpus)} (--driver-cpus); the server's sets are planned from the other CPUs"
+            : $"driver: may run on CPUs {(DriverAffinity.Current() is { } own ? CpuList.Format(own) : "?")}; a step whose set shares them gets a {DriverAffinity.SharedCpusCode} warning (avoid with --driver-cpus)").ConfigureAwait(false);
         var cpus = plan.PlanCpus(LinuxCpuLayoutReader.Read(systemRoot));
         foreach (var skipped in cpus.Skipped)
         {
@@ -97,7 +99,7 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         };
         if (driverCpus is not null)
         {
-            labels["driver_cpus"] = Environment.CpuList.Format(driverCpus);
+            labels["driver_cpus"] = CpuList.Format(driverCpus);
         }
 
         if (set is not null)

@@ -1,11 +1,12 @@
 using System.Globalization;
+using DvdStore.Driver.Environment;
 using DvdStore.Driver.Running;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Sizing;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>What a scale-up study is asked to do: the plan, the store, how to watch the server, where results go.</summary>
 /// <param name="OutputFolder">Folder for the study's results; null = results/sweep-&lt;utc time&gt;.</param>

@@ -1,7 +1,8 @@
 using System.Text.Json;
 using DvdStore.Driver.Results;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>
 /// <c>sweep.json</c>: the study in one file — the plan, each CPU set with its steps (users, OPM, growth) and its
@@ -58,7 +59,7 @@ public static class SweepSummary
 
         if (plan.DriverCpus is { } driverCpus)
         {
-            json.WriteString("driver_cpus", Environment.CpuList.Format(driverCpus));
+            json.WriteString("driver_cpus", CpuList.Format(driverCpus));
         }
 
         json.WriteString("fill", plan.Fill == ThreadFill.CoresFirst ? "cores" : "threads");

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Studies;
 
 /// <summary>How a growing CPU set takes hardware threads; either way one socket is filled before the next.</summary>
 public enum ThreadFill

@@ -1,9 +1,10 @@
 using System.Globalization;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Results;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Driver.Environment;
 
 /// <summary>
 /// Keeps the driver process off the server's CPUs (issue 6, <c>--driver-cpus</c>): pins every thread of this
@@ -14,6 +15,9 @@ namespace DvdStore.Driver.Sweep;
 /// </summary>
 public static class DriverAffinity
 {
+    /// <summary>The kernel's system tree: online CPUs, their topology, NUMA nodes.</summary>
+    public const string LiveSystemRoot = "/sys/devices/system";
+
     private const int MaxPasses = 5;
 
     /// <summary>A CPU list in Linux syntax ("1", "2,3", "4-7"); a one-line <see cref="UserError"/> when it is not one or is empty.</summary>
@@ -38,7 +42,7 @@ public static class DriverAffinity
     /// Pins this process's threads to <paramref name="cpus"/>. Checks first that they are online (nothing is
     /// changed when they are not) and afterwards that the kernel gave all of them (a cgroup cpuset may allow fewer).
     /// </summary>
-    public static void Pin(IReadOnlyList<int> cpus, string systemRoot = LinuxCpuLayoutReader.LiveRoot)
+    public static void Pin(IReadOnlyList<int> cpus, string systemRoot = LiveSystemRoot)
     {
         var list = CpuList.Format(cpus);
         if (!OperatingSystem.IsLinux())
@@ -46,7 +50,7 @@ public static class DriverAffinity
             throw new UserError($"--driver-cpus {list}: pinning the driver needs Linux; run without --driver-cpus (or pin the driver with the system's own tool)");
         }
 
-        var online = LinuxCpuLayoutReader.Read(systemRoot).OnlineCpus;
+        var online = OnlineCpus(systemRoot);
         var missing = cpus.Except(online).ToList();
         if (missing.Count > 0)
         {
@@ -109,4 +113,12 @@ public static class DriverAffinity
     public const string SharedCpusCode = "driver-shares-server-cpus";
 
     private static string AllowedText() => Current() is { } cpus ? CpuList.Format(cpus) : "other CPUs";
+
+    private static IReadOnlyList<int> OnlineCpus(string systemRoot)
+    {
+        var path = Path.Combine(systemRoot, "cpu", "online");
+        return File.Exists(path)
+            ? CpuList.Parse(File.ReadAllText(path))
+            : throw new IOException($"{path} does not exist: not a Linux system tree");
+    }
 }

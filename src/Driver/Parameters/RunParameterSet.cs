@@ -1,11 +1,11 @@
 using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
+using DvdStore.Driver.Environment;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;

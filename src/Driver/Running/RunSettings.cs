@@ -1,7 +1,8 @@
 using System.Globalization;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
@@ -153,7 +154,7 @@ public sealed record RunSettings
             ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",
             ["server_data_dir"] = ServerMetrics?.DataDirectory ?? "",
             ["server_pid"] = ServerMetrics?.ServerPid?.ToString(CultureInfo.InvariantCulture) ?? "",
-            ["driver_cpus"] = DriverCpus is { } cpus ? Environment.CpuList.Format(cpus) : "",
+            ["driver_cpus"] = DriverCpus is { } cpus ? CpuList.Format(cpus) : "",
         };
     }
 

@@ -1,7 +1,8 @@
 using System.Globalization;
 using DvdStore.Driver.Results;
+using DvdStore.Monitoring;
 
-namespace DvdStore.Driver.ServerMetrics;
+namespace DvdStore.Driver.Running;
 
 /// <summary>What the server figures say about the measurement itself, as findings for <see cref="RunResult.Findings"/>.</summary>
 public static class ServerMetricsFindings

@@ -1,7 +1,7 @@
 using System.Globalization;
-using DvdStore.Driver.ServerMetrics.Proc;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>
 /// Reads the server host's counters through an <see cref="IHostFileReader"/>: /proc/stat, loadavg, meminfo, the data

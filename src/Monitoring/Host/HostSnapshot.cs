@@ -1,6 +1,6 @@
-using DvdStore.Driver.ServerMetrics.Proc;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>The host's cumulative counters at one read; two of them make a <see cref="HostSample"/>.</summary>
 /// <param name="Disk">The data directory's disk line, when one was resolved.</param>

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>The server's host could not be read (SSH refused, timed out, no ssh client); the message is one line.</summary>
 public sealed class HostUnreachableException : Exception

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>Reads small text files (<c>/proc/…</c>) of the server's host: locally, or over SSH.</summary>
 public interface IHostFileReader : IAsyncDisposable

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>Reads the files on this machine (the server runs beside the driver).</summary>
 public sealed class LocalFileReader : IHostFileReader

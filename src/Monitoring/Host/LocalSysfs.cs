@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>What this machine's sysfs says about block devices.</summary>
 public static class LocalSysfs

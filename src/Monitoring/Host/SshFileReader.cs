@@ -3,7 +3,7 @@ using System.Diagnostics;
 using System.Text;
 using System.Text.RegularExpressions;
 
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>
 /// Reads the server host's files over one long-lived <c>ssh … sh</c> session (system ssh client, key only): each read

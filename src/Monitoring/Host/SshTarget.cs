@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using DvdStore.Schema;
 
-namespace DvdStore.Driver.ServerMetrics.Host;
+namespace DvdStore.Monitoring.Host;
 
 /// <summary>
 /// The <c>--server-host</c> value: <c>[user@]host[:port]</c> (IPv6 as <c>[::1]:22</c>), and the ssh command line that

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>The kernel's CPU list format ("0-3,8,10-11"), as in Cpus_allowed_list and cpuset.cpus.</summary>
 public static class CpuList

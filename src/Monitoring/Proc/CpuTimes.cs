@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>
 /// One CPU line of <c>/proc/stat</c> (or the aggregate "cpu" line), in clock ticks since boot.

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>The block device whose <c>/proc/diskstats</c> line stands for a data directory's I/O.</summary>
 /// <param name="Name">The diskstats name to follow (a whole disk, a dm/md device, or a partition when no parent is known).</param>

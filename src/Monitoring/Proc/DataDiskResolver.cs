@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>
 /// Finds the disk holding a directory: the mount containing it (mountinfo), that mount's device by major:minor

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>
 /// One line of <c>/proc/diskstats</c>: cumulative counters of a block device since boot.

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>Parses <c>/proc/diskstats</c>: major minor name, then reads, merged, sectors, ms, writes, merged, sectors, ms, …</summary>
 public static class DiskStatsParser

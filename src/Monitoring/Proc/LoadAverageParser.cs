@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>Parses <c>/proc/loadavg</c>, e.g. "2.06 1.26 0.61 5/198 9728".</summary>
 public static class LoadAverageParser

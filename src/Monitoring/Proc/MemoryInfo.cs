@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>The <c>/proc/meminfo</c> figures a run report needs, in kB.</summary>
 public sealed record MemoryInfo(long TotalKb, long FreeKb, long AvailableKb, long CachedKb)

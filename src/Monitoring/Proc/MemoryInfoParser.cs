@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>Parses <c>/proc/meminfo</c> ("MemTotal:  24683620 kB" lines).</summary>
 public static class MemoryInfoParser

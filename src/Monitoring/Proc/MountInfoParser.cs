@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>Parses <c>/proc/self/mountinfo</c>: "id parent major:minor root mount-point options [optional…] - fstype source super-options".</summary>
 public static class MountInfoParser

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>One line of <c>/proc/self/mountinfo</c>: where a file system is mounted and which device holds it.</summary>
 /// <param name="MajorMinor">The st_dev of files on it, "major:minor" (0:N for btrfs, overlay, tmpfs and other virtual devices).</param>

@@ -1,4 +1,4 @@
-namespace DvdStore.Driver.ServerMetrics.Proc;
+namespace DvdStore.Monitoring.Proc;
 
 /// <summary>What <c>/proc/stat</c> says: the aggregate CPU line, each CPU's line, and the run queue.</summary>
 /// <param name="Total">The "cpu" line: all CPUs together.</param>

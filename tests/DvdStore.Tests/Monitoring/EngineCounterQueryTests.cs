@@ -6,7 +6,7 @@ using DvdStore.Schema.Engines.PostgreSql;
 using DvdStore.Schema.Engines.SqlServer;
 using Microsoft.SqlServer.TransactSql.ScriptDom;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>The counter queries and their result mapping, checked offline (SQL Server and Oracle have no server here).</summary>
 public class EngineCounterQueryTests

@@ -1,6 +1,6 @@
 using System.Data.Common;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.ServerMetrics.Host;
+using DvdStore.Monitoring;
+using DvdStore.Monitoring.Host;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
 using DvdStore.Tests.Infrastructure;
@@ -8,7 +8,7 @@ using MySqlConnector;
 using Npgsql;
 using Xunit.Abstractions;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>
 /// Two samples around a burst of commits on the real test servers: the engine must count at least the commits issued

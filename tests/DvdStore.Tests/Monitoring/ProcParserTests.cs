@@ -1,6 +1,6 @@
-using DvdStore.Driver.ServerMetrics.Proc;
+using DvdStore.Monitoring.Proc;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 public class ProcParserTests
 {

@@ -1,4 +1,4 @@
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>Recorded /proc text in TestData/proc (an 8-CPU server sampled 2.5 s apart).</summary>
 internal static class ProcSamples

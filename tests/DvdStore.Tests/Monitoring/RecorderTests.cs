@@ -1,12 +1,13 @@
 using System.Data.Common;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.ServerMetrics.Host;
+using DvdStore.Driver.Running;
+using DvdStore.Monitoring;
+using DvdStore.Monitoring.Host;
 using DvdStore.Schema.Engines;
 using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>The background recorder a run uses, and how its figures land in the result file.</summary>
 public class RecorderTests

@@ -1,11 +1,11 @@
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 using DvdStore.Schema.Engines;
 using DvdStore.Tests.Driver;
 using DvdStore.Tests.Infrastructure;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>
 /// A short real run (3 s after a 1 s warm-up) on the test servers with server metrics on: the result, the interval CSV

@@ -1,9 +1,9 @@
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.ServerMetrics.Host;
-using DvdStore.Driver.ServerMetrics.Proc;
+using DvdStore.Monitoring;
+using DvdStore.Monitoring.Host;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema.Engines;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 public class SampleDeltasTests
 {

@@ -1,7 +1,7 @@
 using DvdStore.Cli;
 using DvdStore.Tests.Infrastructure;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>`dvdstore server-metrics` end to end through the CLI.</summary>
 public class ServerMetricsCommandTests

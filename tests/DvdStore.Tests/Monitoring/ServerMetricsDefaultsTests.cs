@@ -1,9 +1,9 @@
 using DvdStore.Driver.Parameters;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>Which server metrics a run takes when the user names none, and the run parameters that choose them.</summary>
 public sealed class ServerMetricsDefaultsTests

@@ -1,12 +1,12 @@
 using System.Net;
 using System.Net.Sockets;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.ServerMetrics.Host;
+using DvdStore.Monitoring;
+using DvdStore.Monitoring.Host;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
 using DvdStore.Tests.Infrastructure;
 
-namespace DvdStore.Tests.ServerMetrics;
+namespace DvdStore.Tests.Monitoring;
 
 /// <summary>The SSH path, without ever leaving this machine: ssh only to a closed loopback port, and a fake "ssh" that runs sh.</summary>
 public class SshTests

@@ -1,7 +1,8 @@
-using DvdStore.Driver.Sweep;
+using DvdStore.Driver.Environment;
+using DvdStore.Studies;
 using DvdStore.Tests.Infrastructure;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>The /proc walk and the cgroup v2 choice, on fake /proc and /sys/fs/cgroup trees in a temp folder.</summary>
 public class CgroupAndProcessTreeTests

@@ -1,6 +1,6 @@
-using DvdStore.Driver.Sweep;
+using DvdStore.Studies;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 public class CpuSetPlannerTests
 {

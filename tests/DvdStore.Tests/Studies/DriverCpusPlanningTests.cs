@@ -1,8 +1,9 @@
+using DvdStore.Driver.Environment;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.Sweep;
 using DvdStore.Schema;
+using DvdStore.Studies;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>
 /// --driver-cpus in a sweep's plan (issue 6): the server's sets are planned from the CPUs the driver does not

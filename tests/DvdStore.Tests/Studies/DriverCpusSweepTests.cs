@@ -1,14 +1,16 @@
 using System.Globalization;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.Sweep;
 using DvdStore.Loader.Pipeline;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
+using DvdStore.Studies;
+using DvdStore.Tests.Driver;
 using DvdStore.Tests.Loader;
 using DvdStore.Tests.Trust;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>
 /// Issue 6, "the driver can be kept off those CPUs", on the real PostgreSQL test server: <c>dvdstore sweep

@@ -1,6 +1,7 @@
-using DvdStore.Driver.Sweep;
+using DvdStore.Monitoring.Proc;
+using DvdStore.Studies;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 public class LinuxCpuLayoutReaderTests
 {
@@ -58,7 +59,7 @@ public class LinuxCpuLayoutReaderTests
 
         var layout = LinuxCpuLayoutReader.Read();
 
-        Assert.Equal(File.ReadAllText("/sys/devices/system/cpu/online").Trim(), global::DvdStore.Driver.Environment.CpuList.Format(layout.OnlineCpus));
+        Assert.Equal(File.ReadAllText("/sys/devices/system/cpu/online").Trim(), global::DvdStore.Monitoring.Proc.CpuList.Format(layout.OnlineCpus));
         Assert.Equal(layout.OnlineCpus.Count, layout.Cores.Sum(static c => c.Threads.Count));
     }
 

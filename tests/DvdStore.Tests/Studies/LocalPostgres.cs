@@ -3,7 +3,7 @@ using System.Globalization;
 using DvdStore.Tests.Infrastructure;
 using Npgsql;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>The PostgreSQL test server as a local process (Npgsql directly: only its pid is needed, not a store).</summary>
 internal static class LocalPostgres

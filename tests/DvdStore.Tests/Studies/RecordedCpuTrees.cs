@@ -1,6 +1,6 @@
-using DvdStore.Driver.Sweep;
+using DvdStore.Studies;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>The /sys/devices/system trees under TestData/cpu (see its README).</summary>
 internal static class RecordedCpuTrees

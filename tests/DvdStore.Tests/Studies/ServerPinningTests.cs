@@ -1,6 +1,7 @@
-using DvdStore.Driver.Sweep;
+using DvdStore.Driver.Environment;
+using DvdStore.Studies;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>
 /// Pins a real local PostgreSQL (the test server) to one CPU and back; needs Linux, 2+ CPUs and permission.

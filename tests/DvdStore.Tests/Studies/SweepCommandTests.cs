@@ -1,9 +1,10 @@
 using DvdStore.Cli;
 using DvdStore.Driver.Results;
 using DvdStore.Schema.Engines;
+using DvdStore.Tests.Driver;
 using DvdStore.Tests.Infrastructure;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>`dvdstore sweep` end to end: real driver runs on a SQLite store; CPU sets applied to the local PostgreSQL.</summary>
 public class SweepCommandTests

@@ -1,4 +1,4 @@
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>
 /// The end-to-end sweep pins the shared PostgreSQL test server to one CPU: it runs alone, after the parallel

@@ -1,14 +1,15 @@
 using System.Globalization;
 using DvdStore.Cli;
+using DvdStore.Driver.Environment;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.Sweep;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
+using DvdStore.Studies;
 using DvdStore.Tests.Loader;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 /// <summary>
 /// Issue 6 on the CI machine: a loader-loaded 1MB store on the real PostgreSQL test server, then

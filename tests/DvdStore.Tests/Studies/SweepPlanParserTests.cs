@@ -1,8 +1,8 @@
-using DvdStore.Driver.Sweep;
 using DvdStore.Schema;
+using DvdStore.Studies;
 using DvdStore.Tests.Infrastructure;
 
-namespace DvdStore.Tests.Driver.Sweep;
+namespace DvdStore.Tests.Studies;
 
 public class SweepPlanParserTests
 {

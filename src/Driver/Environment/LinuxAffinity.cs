@@ -1,9 +1,9 @@
 using System.Runtime.InteropServices;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Driver.Environment;
 
 /// <summary>sched_getaffinity / sched_setaffinity (libc) for one thread id, with masks as CPU lists.</summary>
-internal static class LinuxAffinity
+public static class LinuxAffinity
 {
     public const int NotPermitted = 1;   // EPERM
     public const int NoSuchThread = 3;   // ESRCH

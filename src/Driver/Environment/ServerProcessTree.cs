@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DvdStore.Driver.Sweep;
+namespace DvdStore.Driver.Environment;
 
 /// <summary>
 /// A server's processes and threads found through /proc (root injectable for tests): the given pid and
