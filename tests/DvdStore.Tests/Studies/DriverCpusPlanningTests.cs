@@ -97,7 +97,7 @@ public class DriverCpusPlanningTests
     [Theory]
     [InlineData("", "names no CPU")]
     [InlineData(",", "names no CPU")]
-    [InlineData("3-1", "names no CPU")]
+    [InlineData("3-1", "not a CPU list")]
     [InlineData("one", "not a CPU list")]
     [InlineData("-1", "not a CPU list")]
     [InlineData("99999999999", "not a CPU list")]
