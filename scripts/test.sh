@@ -27,7 +27,8 @@ export DVDSTORE_TEST_PG_DATA="$pg_dir/data" DVDSTORE_TEST_MYSQL_DIR="$mdb_dir"
 results="$root/TestResults"
 rm -rf "$results"
 set +e
-dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --results-directory "$results" "$@"
+# The console logger at normal verbosity prints each test as it finishes ("Passed X [1 s]"): a long suite shows progress.
+dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --logger "console;verbosity=normal" --results-directory "$results" "$@"
 status=$?
 set -e
 

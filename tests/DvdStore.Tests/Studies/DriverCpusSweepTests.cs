@@ -9,6 +9,7 @@ using DvdStore.Studies;
 using DvdStore.Tests.Driver;
 using DvdStore.Tests.Loader;
 using DvdStore.Tests.Trust;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Studies;
 
@@ -29,11 +30,11 @@ public sealed class DriverCpusSweepTests : IDisposable
     {
         var postmaster = await LocalPostgres.PostmasterPidAsync();
         var probe = CpuPinning.TryCreate(postmaster, out var reason);
-        Skip.If(probe is null, reason);
+        TestServers.SkipIfEnvironment(probe is null, reason);
         await probe!.DisposeAsync();
         var before = LocalPostgres.AllowedCpus(postmaster);
         var driverBefore = LocalPostgres.AllowedCpus(Environment.ProcessId);
-        Skip.IfNot(new[] { before, driverBefore }.All(l => CpuList.Parse(l) is var c && c.Contains(0) && c.Contains(1)), $"server CPUs {before}, test CPUs {driverBefore}: this test needs CPUs 0 and 1 for both");
+        TestServers.SkipIfEnvironment(!(new[] { before, driverBefore }.All(l => CpuList.Parse(l) is var c && c.Contains(0) && c.Contains(1))), $"server CPUs {before}, test CPUs {driverBefore}: this test needs CPUs 0 and 1 for both");
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         await StoreLoader.LoadAsync(database.Target, new LoadOptions(StoreSize.Parse("1MB"), Threads: 1), null, CancellationToken.None);
 

@@ -10,11 +10,11 @@ internal static class LocalPostgres
 {
     public static async Task<int> PostmasterPidAsync()
     {
-        Skip.IfNot(OperatingSystem.IsLinux(), "CPU pinning is Linux only");
-        Skip.If(Environment.ProcessorCount < 2, "one CPU: nothing to pin");
+        TestServers.SkipIfEnvironment(!OperatingSystem.IsLinux(), "CPU pinning is Linux only");
+        TestServers.SkipIfEnvironment(Environment.ProcessorCount < 2, "one CPU: nothing to pin");
         await using var connection = await OpenAsync();
         var backend = await BackendPidAsync(connection);
-        Skip.IfNot(File.Exists($"/proc/{backend}/stat"), "the PostgreSQL test server is not on this machine");
+        TestServers.SkipIfEnvironment(!File.Exists($"/proc/{backend}/stat"), "the PostgreSQL test server is not on this machine");
         var stat = await File.ReadAllTextAsync($"/proc/{backend}/stat");
         var postmaster = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
         return postmaster;

@@ -1,5 +1,6 @@
 using DvdStore.Driver.Environment;
 using DvdStore.Studies;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Studies;
 
@@ -14,7 +15,7 @@ public class ServerPinningTests
         var postmaster = await LocalPostgres.PostmasterPidAsync();
         var before = LocalPostgres.AllowedCpus(postmaster);
         var pinner = CpuPinning.TryCreate(postmaster, out var reason);
-        Skip.If(pinner is null, reason);
+        TestServers.SkipIfEnvironment(pinner is null, reason);
 
         await using (pinner)
         {
@@ -39,7 +40,7 @@ public class ServerPinningTests
         var postmaster = await LocalPostgres.PostmasterPidAsync();
         var before = LocalPostgres.AllowedCpus(postmaster);
         var pinner = CpuPinning.TryCreate(postmaster, out var reason);
-        Skip.If(pinner is null, reason);
+        TestServers.SkipIfEnvironment(pinner is null, reason);
 
         await Assert.ThrowsAsync<InvalidOperationException>(async () =>
         {

@@ -35,7 +35,7 @@ public class SweepCommandTests
         var (code, text) = await SweepAsync(store, dir, "--server-pid", $"{postmaster}", "--cpus", "1,2", "--users", "1", "--step-duration", "1s", "--warmup", "0s");
 
         Assert.True(code == 0, text);
-        Skip.If(text.Contains("cpu sets: not permitted", StringComparison.Ordinal), text);
+        TestServers.SkipIfEnvironment(text.Contains("cpu sets: not permitted", StringComparison.Ordinal), text);
         var results = Results(dir).OrderBy(static r => r.Context.Labels["cpus"]).ToList();
         Assert.Equal(["vcpu-1", "vcpu-2"], results.Select(static r => r.Context.Labels["cpu_set"]));
         Assert.Equal(["0", "0-1"], results.Select(static r => r.Context.Labels["cpu_list"]));

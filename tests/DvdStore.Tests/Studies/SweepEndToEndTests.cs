@@ -8,6 +8,7 @@ using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 using DvdStore.Studies;
 using DvdStore.Tests.Loader;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Studies;
 
@@ -27,7 +28,7 @@ public sealed class SweepEndToEndTests : IDisposable
     {
         var postmaster = await LocalPostgres.PostmasterPidAsync();
         var probe = CpuPinning.TryCreate(postmaster, out var reason);
-        Skip.If(probe is null, reason);
+        TestServers.SkipIfEnvironment(probe is null, reason);
         await probe!.DisposeAsync();
         var before = LocalPostgres.AllowedCpus(postmaster);
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
