@@ -2,6 +2,7 @@ using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
 using DvdStore.Driver.Environment;
+using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.Workload;
@@ -225,7 +226,7 @@ public sealed class RunParameterSet
         var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration("duration", d) : TimeSpan.FromMinutes(read.NonNegative("run_time"));
         var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration("warmup", w) : TimeSpan.FromMinutes(read.NonNegative("warmup_time"));
         var outFile = values["out_filename"].Trim();
-        return new RunSettings
+        var settings = new RunSettings
         {
             Targets = targets,
             TargetNames = names,
@@ -258,7 +259,11 @@ public sealed class RunParameterSet
                 values["server_pid"].Trim().Length > 0 ? read.Positive("server_pid") : null,
                 targets[0]),
             DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
+            ResultToStdout = read.YesNo("result_stdout", strictDs3: false),
+            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Port("metrics_port"),
+            MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
+        return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
     }
 
     /// <summary>A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes.</summary>

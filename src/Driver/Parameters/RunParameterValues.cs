@@ -118,4 +118,6 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
 
         throw new UserError($"{name}={text} must be one of {string.Join(", ", choices.Select(static c => c.Text))}.");
     }
+
+    public int Port(string name) => Int(name) is >= 1 and <= 65535 and var port ? port : throw new UserError($"{name}={values[name]} is not a TCP port; give 1 to 65535, e.g. 9464.");
 }

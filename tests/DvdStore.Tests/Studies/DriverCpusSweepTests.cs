@@ -7,9 +7,9 @@ using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 using DvdStore.Studies;
 using DvdStore.Tests.Driver;
+using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Loader;
 using DvdStore.Tests.Trust;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Studies;
 

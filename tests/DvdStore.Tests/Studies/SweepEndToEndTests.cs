@@ -7,8 +7,8 @@ using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 using DvdStore.Studies;
-using DvdStore.Tests.Loader;
 using DvdStore.Tests.Infrastructure;
+using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Studies;
 
