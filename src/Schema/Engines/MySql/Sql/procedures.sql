@@ -3,7 +3,9 @@
 -- to run this file by hand: mysql --delimiter=';;' <database> < procedures.sql
 -- Names and parameters follow DS3 (facts 1.6). NEW_CUSTOMER, NEW_MEMBER, NEW_PROD_REVIEW and
 -- NEW_REVIEW_HELPFULNESS keep DS3 MySQL's parameter names and trailing OUT parameter, so DS3's MySQL
--- driver can call them; the other procedures return result sets (PURCHASE: a trailing OUT parameter).
+-- driver can call them by name, with DS3's 32-bit ids (zip_in stays text, as the ZIP column, so leading zeros survive; DS3's
+-- driver sends an INT, which the server converts); the other procedures return result sets
+-- (PURCHASE: a trailing OUT parameter).
 -- String parameters are utf8mb4 with the default collation, like the tables.
 
 DROP PROCEDURE IF EXISTS DS_SEARCH_TERMS

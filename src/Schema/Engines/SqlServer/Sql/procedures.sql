@@ -30,11 +30,11 @@ BEGIN
     SELECT @customerid = CUSTOMERID FROM CUSTOMERS WHERE USERNAME = @username_in AND PASSWORD = @password_in;
     IF @customerid IS NULL
     BEGIN
-        SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        SELECT CAST(0 AS INT) AS CUSTOMERID;
         RETURN;
     END
 
-    SELECT @customerid AS CUSTOMERID;
+    SELECT CAST(@customerid AS INT) AS CUSTOMERID;
     SELECT TOP (10) p.TITLE, p.ACTOR, r.TITLE AS RELATEDPURCHASE
     FROM CUST_HIST AS h
     INNER JOIN PRODUCTS AS p ON p.PROD_ID = h.PROD_ID
@@ -55,15 +55,15 @@ CREATE OR ALTER PROCEDURE NEW_CUSTOMER
     @state_in VARCHAR(50),
     @zip_in VARCHAR(9),
     @country_in VARCHAR(50),
-    @region_in SMALLINT,
+    @region_in TINYINT,
     @email_in VARCHAR(50),
     @phone_in VARCHAR(50),
-    @creditcardtype_in INT,
+    @creditcardtype_in TINYINT,
     @creditcard_in VARCHAR(50),
     @creditcardexpiration_in VARCHAR(50),
     @username_in VARCHAR(50),
     @password_in VARCHAR(50),
-    @age_in SMALLINT,
+    @age_in TINYINT,
     @income_in INT,
     @gender_in VARCHAR(1)
 AS
@@ -94,7 +94,7 @@ GO
 
 -- NEW_MEMBER: the customer id, or 0 when the customer is already a member. EXPIREDATE = today, as in DS3.
 CREATE OR ALTER PROCEDURE NEW_MEMBER
-    @customerid_in BIGINT,
+    @customerid_in INT,
     @membershiplevel_in INT
 AS
 BEGIN
@@ -135,7 +135,7 @@ GO
 -- BROWSE_BY_ACTOR: up to @batch_size_in products whose ACTOR contains all the given words.
 CREATE OR ALTER PROCEDURE BROWSE_BY_ACTOR
     @batch_size_in INT,
-    @actor_in NVARCHAR(200)
+    @actor_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -152,7 +152,7 @@ GO
 -- BROWSE_BY_TITLE: up to @batch_size_in products whose TITLE contains all the given words.
 CREATE OR ALTER PROCEDURE BROWSE_BY_TITLE
     @batch_size_in INT,
-    @title_in NVARCHAR(200)
+    @title_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -242,7 +242,7 @@ GO
 --   Index Seek IX_REVIEWS_HELP_REVID (covering) -> Top N Sort (narrow) -> Clustered Index Seeks PK_REVIEWS, PK_PRODUCTS.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_ACTOR
     @batch_size_in INT,
-    @actor_in NVARCHAR(200)
+    @actor_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -288,7 +288,7 @@ GO
 -- GET_PROD_REVIEWS_BY_TITLE: as GET_PROD_REVIEWS_BY_ACTOR on TITLE.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_TITLE
     @batch_size_in INT,
-    @title_in NVARCHAR(200)
+    @title_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -335,7 +335,7 @@ GO
 CREATE OR ALTER PROCEDURE NEW_PROD_REVIEW
     @prod_id_in INT,
     @stars_in INT,
-    @customerid_in BIGINT,
+    @customerid_in INT,
     @review_summary_in VARCHAR(50),
     @review_text_in VARCHAR(1000)
 AS
@@ -349,8 +349,8 @@ GO
 
 -- NEW_REVIEW_HELPFULNESS: the new REVIEW_HELPFULNESS_ID.
 CREATE OR ALTER PROCEDURE NEW_REVIEW_HELPFULNESS
-    @review_id_in BIGINT,
-    @customerid_in BIGINT,
+    @review_id_in INT,
+    @customerid_in INT,
     @review_helpfulness_in INT
 AS
 BEGIN
@@ -366,11 +366,11 @@ GO
 -- (so concurrent purchases lock rows in one order and cannot deadlock each other) by a conditional UPDATE that
 -- only succeeds when enough is left; RESTOCK then keeps the quantity from going below 3.
 CREATE OR ALTER PROCEDURE PURCHASE
-    @customerid_in BIGINT,
+    @customerid_in INT,
     @number_items INT,
-    @netamount_in NUMERIC(12,2),
-    @taxamount_in NUMERIC(12,2),
-    @totalamount_in NUMERIC(12,2),
+    @netamount_in MONEY,
+    @taxamount_in MONEY,
+    @totalamount_in MONEY,
     @prod_id_in0 INT = 0, @qty_in0 INT = 0,
     @prod_id_in1 INT = 0, @qty_in1 INT = 0,
     @prod_id_in2 INT = 0, @qty_in2 INT = 0,
@@ -426,7 +426,7 @@ BEGIN
         IF NOT EXISTS (SELECT 1 FROM @taken)
         BEGIN
             ROLLBACK TRANSACTION;
-            SELECT CAST(0 AS BIGINT) AS ORDERID;
+            SELECT CAST(0 AS INT) AS ORDERID;
             RETURN;
         END
 
@@ -438,6 +438,6 @@ BEGIN
     INSERT INTO CUST_HIST (CUSTOMERID, ORDERID, PROD_ID)
     SELECT @customerid_in, @orderid, PROD_ID FROM @items;
     COMMIT TRANSACTION;
-    SELECT @orderid AS ORDERID;
+    SELECT CAST(@orderid AS INT) AS ORDERID;
 END
 GO
