@@ -21,6 +21,9 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
 
     public IReadOnlyList<IntervalSample> Intervals => intervals;
 
+    /// <summary>Told each interval as it is recorded (live metrics); null = nobody.</summary>
+    public Action<IntervalSample>? IntervalObserver { get; init; }
+
     public IReadOnlyList<string> Ds3CsvRows => ds3Csv;
 
     /// <summary>The driver's mean CPU use over the measured intervals (0 before the first one).</summary>
@@ -84,6 +87,7 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
             Server = server,
             Reconnects = intervalReconnects,
         });
+        IntervalObserver?.Invoke(intervals[^1]);
         LastIntervalAt = now;
     }
 }
