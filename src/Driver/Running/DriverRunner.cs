@@ -3,9 +3,8 @@ using DvdStore.Driver.Environment;
 using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
 using DvdStore.Schema.Engines;
 
 namespace DvdStore.Driver.Running;

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Driver.Running;
 
