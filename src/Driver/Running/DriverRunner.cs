@@ -3,9 +3,8 @@ using DvdStore.Driver.Environment;
 using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
 using DvdStore.Schema.Engines;
 
 namespace DvdStore.Driver.Running;
@@ -59,7 +58,17 @@ public static class DriverRunner
         }
 
         var metrics = new RunMetrics(settings.Targets.Count, Math.Max(1, 2 * client.AffinityCpuCount));
+
+        // Live metrics only when asked for (before the users' shards exist, so their calls are observed).
+        UserSupervisor? running = null;
+        using var publisher = settings.MetricsPort is { } port ? LivePublisher.Start(settings.MetricsHost, port, metrics, () => running?.Running ?? 0) : null;
+        if (publisher is not null)
+        {
+            await output.WriteLineAsync($"metrics: live figures for Prometheus at {LivePublisher.Endpoint(settings.MetricsHost, settings.MetricsPort!.Value)}").ConfigureAwait(false);
+        }
+
         await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products));
+        running = supervisor;
         await supervisor.ConnectAllAsync(settings.Names, output, ds3, cancellationToken).ConfigureAwait(false);
         // A fleet starts at its barrier in the database; a single driver at --start-at or now.
         var fleet = await FleetRun.StartAsync(settings, output, cancellationToken).ConfigureAwait(false);
@@ -70,13 +79,24 @@ public static class DriverRunner
         }
 
         await output.WriteLineAsync($"Controller ({RunResultOutput.ControllerNow()}): all threads connected - issuing Start").ConfigureAwait(false);
-        var measured = await new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output).RunAsync(cancellationToken).ConfigureAwait(false);
+        var labels = new Dictionary<string, string>(settings.Labels);
+        foreach (var (key, value) in settings.Fleet?.Labels ?? new Dictionary<string, string>())
+        {
+            labels[key] = value;
+        }
+
+        var context = new RunContext { Client = client, Servers = servers, Labels = labels };
+        var resultOutput = new RunResultOutput(settings, runId, output);
+        var checkpoint = new RunCheckpoint(settings, runId, context, supervisor, resultOutput);
+        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish };
+        var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
         var fatal = supervisor.Fatal;
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
         var findings = new RunFindings(settings.SetupFindings);
 
-        // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included).
+        // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included), on every
+        // ending, a fatal one included, whenever the database can still be reached.
         // A fleet driver first waits for the others: the databases' gain is then compared with every driver's commits.
         CrossCheck? check = null;
         FleetMembership? membership = null;
@@ -84,9 +104,9 @@ public static class DriverRunner
         {
             (check, membership) = await FleetRun.FinishAsync(fleet, settings, measured.StartUtc, crossCheck, settings.CrossCheck && fatal is null, supervisor.CommittedOrders, supervisor.InDoubtOrders, output).ConfigureAwait(false);
         }
-        else if (settings.CrossCheck && fatal is null)
+        else if (settings.CrossCheck)
         {
-            check = await crossCheck.CompareAsync(supervisor.CommittedOrders, supervisor.InDoubtOrders).ConfigureAwait(false);
+            check = await TryCrossCheckAsync(crossCheck, supervisor, fatal is not null, findings).ConfigureAwait(false);
         }
 
         findings.AddCrossCheck(check);
@@ -95,21 +115,13 @@ public static class DriverRunner
             findings.Add(new Finding("fleet-incomplete", FindingSeverity.Warning, $"not every driver of fleet {membership.FleetId} recorded its end within {settings.FleetTimeout.TotalSeconds:0} s, so no cross-check was made; analyze sums the fleet's results."));
         }
 
-
         var totals = RunResultBuilder.Totals(measured, supervisor);
         var errorCauses = metrics.ErrorCauses.Snapshot();
         findings.AddMeasured(measured, totals, errorCauses, client.AffinityCpuCount);
+        findings.AddRange(StallFindings.Assess(measured.Intervals, workload.ThinkTimeSeconds));
         findings.AddEnding(supervisor.Failures, fatal, cancelled);
 
-        var labels = new Dictionary<string, string>(settings.Labels);
-        foreach (var (key, value) in settings.Fleet?.Labels ?? new Dictionary<string, string>())
-        {
-            labels[key] = value;
-        }
-
-        var context = new RunContext { Client = client, Servers = servers, Labels = labels };
         var result = RunResultBuilder.Build(settings, runId, context, measured, totals, check, errorCauses, findings, fatal, cancelled, membership);
-        var resultOutput = new RunResultOutput(settings, runId, output);
         await resultOutput.PrintSummaryAsync(result, measured).ConfigureAwait(false);
         var outcome = await resultOutput.WriteAsync(result, measured.Ds3CsvRows).ConfigureAwait(false);
         await resultOutput.PrintEndAsync().ConfigureAwait(false);
@@ -119,6 +131,24 @@ public static class DriverRunner
         }
 
         return outcome;
+    }
+
+    /// <summary>
+    /// The cross-check, or null with a finding saying why when the database cannot be counted (down, store dropped,
+    /// rights revoked). After a fatal error the count gets less time: the database may be the reason.
+    /// </summary>
+    private static async Task<CrossCheck?> TryCrossCheckAsync(OrdersCrossCheck crossCheck, UserSupervisor supervisor, bool fatal, RunFindings findings)
+    {
+        try
+        {
+            return await crossCheck.CompareAsync(supervisor.CommittedOrders, supervisor.InDoubtOrders, fatal ? TimeSpan.FromSeconds(30) : TimeSpan.FromMinutes(5)).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            findings.Add(new Finding("cross-check-unavailable", FindingSeverity.Warning, string.Create(Inv,
+                $"the orders could not be counted after the run ({e.Message.Split('\n')[0].Trim().TrimEnd('.')}); the driver committed {supervisor.CommittedOrders} order(s), {supervisor.InDoubtOrders} more in doubt: check the store before trusting it.")));
+            return null;
+        }
     }
 
     private static string NewRunId(RunSettings settings)

@@ -1,6 +1,6 @@
 using System.Globalization;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Driver.Running;
 
@@ -24,6 +24,8 @@ public sealed class RunFindings
     public string? FirstError => findings.FirstOrDefault(static f => f.Severity == FindingSeverity.Error)?.Message;
 
     public void Add(Finding finding) => findings.Add(finding);
+
+    public void AddRange(IEnumerable<Finding> more) => findings.AddRange(more);
 
     public void AddCrossCheck(CrossCheck? check)
     {
