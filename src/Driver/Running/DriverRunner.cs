@@ -43,8 +43,9 @@ public static class DriverRunner
         var crossCheck = new OrdersCrossCheck();
         var servers = await RunPreflight.CheckAsync(settings, targets, crossCheck, cancellationToken).ConfigureAwait(false);
         // Held (renewed every heartbeat) until the result is written: a second run, a reset or a drop is refused meanwhile.
-        // Drivers started together with --start-at drive one store from several processes on purpose: they take none.
-        await using var leases = settings.StartAt is null
+        // Drivers started together (--start-at, or the members of a fleet) drive one store from several processes on
+        // purpose: they take none, so they do not refuse each other.
+        await using var leases = settings.StartAt is null && settings.Fleet is null
             ? await Loader.Store.StoreLeases.AcquireAsync(settings.Targets, Loader.Store.StoreLeases.Holder($"dvdstore run {runId}"), cancellationToken).ConfigureAwait(false)
             : null;
 
