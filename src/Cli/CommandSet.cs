@@ -23,6 +23,7 @@ internal static class CommandSet
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
         yield return RunCommand.Create();
+        yield return FleetCommand.Create();
         yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync, writeReport: WriteSweepReportAsync);
         yield return ServerMetricsCommand.Create();
         yield return AnalyzeCommand.Create();

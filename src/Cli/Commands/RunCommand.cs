@@ -91,7 +91,7 @@ public static class RunCommand
             option.Description = parameter.Description + ds3 + defaults;
         }
 
-        if (parameter.Name.Contains('_', StringComparison.Ordinal) && parameter.Name is "start_at" or "output_format" or "cross_check" or "db_down_limit" or "server_metrics" or "server_host" or "server_data_dir" or "server_pid" or "driver_cpus" or "memory_check")
+        if (parameter.Name.Contains('_', StringComparison.Ordinal) && parameter.Name is "start_at" or "output_format" or "cross_check" or "db_down_limit" or "server_metrics" or "server_host" or "server_data_dir" or "server_pid" or "driver_cpus" or "memory_check" or "fleet_size" or "fleet_index" or "fleet_users" or "fleet_timeout" or "result_stdout" or "metrics_port" or "metrics_host")
         {
             option.Aliases.Add("--" + parameter.Name.Replace('_', '-'));
         }

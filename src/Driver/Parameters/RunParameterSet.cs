@@ -1,6 +1,7 @@
 using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
+using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.ServerMetrics;
@@ -224,7 +225,7 @@ public sealed class RunParameterSet
         var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration("duration", d) : TimeSpan.FromMinutes(NonNegative("run_time"));
         var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration("warmup", w) : TimeSpan.FromMinutes(NonNegative("warmup_time"));
         var outFile = values["out_filename"].Trim();
-        return new RunSettings
+        var settings = new RunSettings
         {
             Targets = targets,
             TargetNames = names,
@@ -257,8 +258,14 @@ public sealed class RunParameterSet
                 values["server_pid"].Trim().Length > 0 ? Positive("server_pid") : null,
                 targets[0]),
             DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
+            ResultToStdout = YesNo("result_stdout", strictDs3: false),
+            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : Port("metrics_port"),
+            MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
+        return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
     }
+
+    private int Port(string name) => Int(name) is >= 1 and <= 65535 and var port ? port : throw new UserError($"{name}={values[name]} is not a TCP port; give 1 to 65535, e.g. 9464.");
 
     /// <summary>A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes.</summary>
     public static TimeSpan Duration(string name, string text)

@@ -55,6 +55,14 @@ public static class RunParameters
         new("server_pid", "The server's process id on its host: the busy share of the CPUs it may use (its cpuset/affinity) is recorded.", "", false),
         new("memory_check", "Y/N: at every log line, collect the driver's managed heap fully and record the live heap beside the resident memory (for soak runs: shows whether the driver's memory grows; each collection pauses the driver briefly).", "N", false),
         new("driver_cpus", "Pin every thread of this driver process to these CPUs (Linux list syntax: 1, 2,3 or 4-7) before the run, e.g. to keep it off the server's CPUs on a shared machine; the result's client context shows them.", "", false),
+        new("fleet", "Fleet id: this driver is one of --fleet-size drivers that are ONE run; all start together when every driver has registered in the store's DS_FLEET_MEMBERS table, and the cross-check counts the whole fleet's orders. Use a new id for every fleet run (dvdstore fleet writes the Kubernetes manifest).", "", false),
+        new("fleet_size", "Number of drivers in the fleet (with --fleet).", "", false),
+        new("fleet_index", "This driver's index in the fleet, 0..fleet_size-1; default: JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job). It picks the driver's share of the targets (every fleet_size-th one) and users.", "", false),
+        new("fleet_users", "Users per target for the whole fleet, split evenly between the drivers (instead of n_threads per driver).", "", false),
+        new("fleet_timeout", "How long a fleet driver waits for the others at the start and at the end: 90s, 10m.", "10m", false),
+        new("result_stdout", "Y/N: also print the result as one JSON line on stdout (for kubectl logs; analyze reads such lines from any log file).", "N", false),
+        new("metrics_port", "Serve live figures (OPM, orders, rollbacks, errors, users, latency histograms) for Prometheus on this port at /metrics; off by default.", "", false),
+        new("metrics_host", "Interface the metrics endpoint listens on: * for every interface (a pod), localhost for this machine only.", "*", false),
         new(JsonConfig, "JSON config file: an object of parameter names to values (strings or numbers; label may be an object), applied where it appears.", "", false),
     ];
 
