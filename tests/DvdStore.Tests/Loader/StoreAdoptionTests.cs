@@ -43,8 +43,10 @@ public sealed class StoreAdoptionTests
 
         Assert.True(code == 0, $"run exit {code}: {error}\n{output}");
         Assert.Contains("adopted a store without our bookkeeping (DS3-built) as size 1MB", output.ToString(), StringComparison.Ordinal);
-        var reset = await StoreReset.ResetAsync(target, CancellationToken.None);
+        var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
         Assert.True(reset.Deleted["ORDERS"] > 0, "the run committed orders, which reset removes");
+        Assert.True(reset.Matches);
+        Assert.NotNull(reset.Fingerprint);
         Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
         Assert.Equal(loaded.Fingerprint.Value, reset.Fingerprint.Current.Value);
         var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
