@@ -2,6 +2,7 @@ using System.CommandLine;
 using DvdStore.Analysis;
 using DvdStore.Analysis.Cli;
 using DvdStore.Analysis.Comparisons;
+using DvdStore.Cli.Check;
 using DvdStore.Cli.Quickstart;
 using DvdStore.Driver.Cli;
 using DvdStore.Driver.ServerMetrics;
@@ -28,6 +29,7 @@ internal static class CommandSet
         yield return RunCommand.Create();
         yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync, writeReport: WriteSweepReportAsync);
         yield return ServerMetricsCommand.Create();
+        yield return CheckCommand.Create();
         yield return AnalyzeCommand.Create();
     }
 

@@ -3,7 +3,7 @@ using DvdStore.Schema;
 namespace DvdStore.Driver.Results;
 
 /// <summary>Writes a file so readers see either nothing or the whole content: temp file in the same folder, then rename.</summary>
-internal static class AtomicFile
+public static class AtomicFile
 {
     public static async Task WriteAsync(string path, Func<Stream, Task> write, CancellationToken cancellationToken)
     {
