@@ -1,4 +1,5 @@
 using System.Data.Common;
+using DvdStore.Schema.Engines.Common;
 
 namespace DvdStore.Schema.Connections;
 
@@ -11,7 +12,8 @@ public static class ConnectionStrings
     public const string PasswordVariable = "DVDSTORE_PASSWORD";
     public const string PasswordFileVariable = "DVDSTORE_PASSWORD_FILE";
 
-    private static readonly string[] PasswordKeys = ["password", "pwd"];
+    // The user's own password under any provider's spelling (Npgsql also takes PSW); not SSL or certificate passwords.
+    private static readonly string[] PasswordKeys = ["password", "pwd", "psw"];
 
     /// <summary>The connection string with the password filled in from the environment when it has none.</summary>
     public static string WithPassword(string connectionString) =>
@@ -20,7 +22,7 @@ public static class ConnectionStrings
     public static string WithPassword(string connectionString, string? password, string? passwordFile)
     {
         var builder = Parse(connectionString);
-        if (PasswordKeys.Any(builder.ContainsKey))
+        if (builder.Keys.Cast<string>().Any(static k => PasswordKeys.Contains(k.Trim().ToLowerInvariant())))
         {
             return connectionString;
         }
@@ -50,29 +52,11 @@ public static class ConnectionStrings
         return builder.ConnectionString;
     }
 
-    /// <summary>The connection string without any password, safe to print and to store in a result file.</summary>
-    public static string Redact(string connectionString)
-    {
-        DbConnectionStringBuilder builder;
-        try
-        {
-            builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
-        }
-        catch (ArgumentException)
-        {
-            return "(unparsable connection string)";
-        }
-
-        foreach (var key in builder.Keys.Cast<string>().ToArray())
-        {
-            if (PasswordKeys.Contains(key.ToLowerInvariant()))
-            {
-                builder.Remove(key);
-            }
-        }
-
-        return builder.ConnectionString;
-    }
+    /// <summary>
+    /// The connection string without any password, for strings whose engine is not known; prefer
+    /// <see cref="StoreTarget.RedactedConnection"/>, which reads the string with the engine's own provider.
+    /// </summary>
+    public static string Redact(string connectionString) => ConnectionSecrets.RedactGeneric(connectionString);
 
     /// <summary>A value of the connection string (e.g. Host, Data Source), or null.</summary>
     public static string? Value(string connectionString, params string[] keys)

@@ -10,7 +10,7 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
     public const string DefaultSqliteConnection = "Data Source=dvdstore.db";
 
     /// <summary>The connection string without the password, for output and result files.</summary>
-    public string RedactedConnection => ConnectionStrings.Redact(ConnectionString);
+    public string RedactedConnection => Engine.RedactConnection(ConnectionString);
 
     /// <summary>Builds a target from CLI values: SQLite needs no connection string; the other engines do.</summary>
     public static StoreTarget From(string? engineName, string? connection)

@@ -20,6 +20,12 @@ public interface IEngine
     /// <summary>A new, unopened connection (pooled by the provider).</summary>
     DbConnection CreateConnection(string connectionString);
 
+    /// <summary>
+    /// The connection string without any secret, as this engine's provider reads it (its builder folds every synonym it
+    /// accepts, e.g. PSW= and PWD=, into Password), for every line printed and every file written.
+    /// </summary>
+    string RedactConnection(string connectionString);
+
     /// <summary>The placeholder for a named parameter in command text: <c>@name</c>, or <c>:name</c> on Oracle.</summary>
     string Parameter(string name);
 

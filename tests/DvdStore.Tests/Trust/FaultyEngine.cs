@@ -21,6 +21,8 @@ internal sealed class FaultyEngine(IEngine inner, PurchaseFaults faults) : IEngi
 
     public DbConnection CreateConnection(string connectionString) => inner.CreateConnection(connectionString);
 
+    public string RedactConnection(string connectionString) => inner.RedactConnection(connectionString);
+
     public string Parameter(string name) => inner.Parameter(name);
 
     public string RenderDdl(SchemaPhase phase) => inner.RenderDdl(phase);

@@ -51,13 +51,18 @@ public sealed partial class SecretsTests
         }
     }
 
-    [SkippableFact]
-    public async Task A_password_given_in_the_connection_string_is_redacted_from_output_and_results()
+    /// <summary>Every keyword Npgsql files under the user's password (Password, PSW, PWD), found by asking its builder.</summary>
+    public static TheoryData<string> NpgsqlPasswordKeywords() =>
+        new(ProviderPasswordKeywords.Of(typeof(Npgsql.NpgsqlConnectionStringBuilder)).Where(static k => new Npgsql.NpgsqlConnectionStringBuilder { [k] = "x" }.Password == "x"));
+
+    [SkippableTheory]
+    [MemberData(nameof(NpgsqlPasswordKeywords))]
+    public async Task A_password_given_in_the_connection_string_is_redacted_from_output_and_results(string keyword)
     {
         // The PostgreSQL test server trusts local users, so any password connects; a unique one can be searched for.
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         var secret = "Tr0ub4dor-" + Guid.NewGuid().ToString("N");
-        var connection = database.Target.ConnectionString + ";Password=" + secret;
+        var connection = database.Target.ConnectionString + $";{keyword}=" + secret;
         var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
 
         var console = await LoadRunAnalyzeAsync("postgres", connection, Path.Combine(dir, "out"));
@@ -69,7 +74,7 @@ public sealed partial class SecretsTests
         Assert.Contains("database=" + name, text, StringComparison.OrdinalIgnoreCase);
     }
 
-    /// <summary>load, run (result JSON, interval CSV, DS3 CSV) and analyze (report); returns everything printed.</summary>
+    /// <summary>load, verify, run (result JSON, interval CSV, DS3 CSV), reset and analyze (report); returns everything printed.</summary>
     private static async Task<string> LoadRunAnalyzeAsync(string engine, string connection, string outDirectory)
     {
         var all = new System.Text.StringBuilder();
@@ -77,8 +82,10 @@ public sealed partial class SecretsTests
         var steps = new[]
         {
             new[] { "load", "--engine", engine, "--size", "1MB", "--threads", "2", "--connection", connection },
+            ["verify", "--engine", engine, "--connection", connection],
             ["run", $"--engine={engine}", $"--connection={connection}", "--db_size=1MB", "--n_threads=2", "--duration=2s", "--warmup=0", "--log_freq=1",
                 $"--out={results}", $"--out_filename={Path.Combine(outDirectory, "ds3.csv")}", "--seed=7"],
+            ["reset", "--engine", engine, "--connection", connection],
             ["analyze", results, "--out", Path.Combine(outDirectory, "report")],
         };
         foreach (var step in steps)
@@ -109,6 +116,6 @@ public sealed partial class SecretsTests
     [GeneratedRegex(@"(user ?id|username|user|uid)\s*=\s*bench\b", RegexOptions.IgnoreCase)]
     private static partial Regex UserName();
 
-    [GeneratedRegex(@"\b(password|pwd)\s*=", RegexOptions.IgnoreCase)]
+    [GeneratedRegex(@"\b(password|pwd|psw)\s*=", RegexOptions.IgnoreCase)]
     private static partial Regex PasswordKey();
 }

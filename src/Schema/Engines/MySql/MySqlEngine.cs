@@ -78,6 +78,9 @@ public sealed partial class MySqlEngine : IEngine
         }
     }
 
+    /// <summary>Read by MySqlConnector's own builder, which folds pwd= into Password.</summary>
+    public string RedactConnection(string connectionString) => ConnectionSecrets.Redact(connectionString, static s => new MySqlConnectionStringBuilder(s));
+
     public string Parameter(string name) => "@" + name;
 
     public string RenderDdl(SchemaPhase phase)

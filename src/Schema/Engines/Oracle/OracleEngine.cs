@@ -148,6 +148,12 @@ public sealed partial class OracleEngine : IEngine
     /// <summary>Not checked: the PROCESSES/SESSIONS limits need DBA views an ordinary store user may not read.</summary>
     public Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<ConnectionHeadroom?>(null);
 
+    /// <summary>
+    /// ODP.NET is loaded at run time, so its builder is not at hand: Password, Proxy Password and every other keyword
+    /// naming a password are removed by hand.
+    /// </summary>
+    public string RedactConnection(string connectionString) => ConnectionSecrets.RedactGeneric(connectionString);
+
     public string Parameter(string name) => ":" + name;
 
     public string RenderDdl(SchemaPhase phase)

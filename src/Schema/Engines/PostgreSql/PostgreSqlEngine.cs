@@ -45,6 +45,9 @@ public sealed partial class PostgreSqlEngine : IEngine
         });
     }
 
+    /// <summary>Read by Npgsql's own builder, which folds PSW= and PWD= into Password.</summary>
+    public string RedactConnection(string connectionString) => ConnectionSecrets.Redact(connectionString, static s => new NpgsqlConnectionStringBuilder(s));
+
     public string Parameter(string name) => "@" + name;
 
     public string RenderDdl(SchemaPhase phase) => phase switch

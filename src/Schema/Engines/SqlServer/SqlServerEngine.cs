@@ -72,6 +72,9 @@ public sealed class SqlServerEngine : IEngine
     /// <summary>Not checked: SQL Server's default is 32,767 user connections, far above what one driver opens.</summary>
     public Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<ConnectionHeadroom?>(null);
 
+    /// <summary>Read by SqlClient's own builder, which folds PWD= into Password.</summary>
+    public string RedactConnection(string connectionString) => ConnectionSecrets.Redact(connectionString, static s => new SqlConnectionStringBuilder(s));
+
     public string Parameter(string name) => "@" + name;
 
     /// <summary>One .sql file of this engine's Sql/ folder, split on GO lines.</summary>

@@ -57,6 +57,9 @@ public sealed class SqliteEngine : IEngine
     /// <summary>None: an SQLite file has no server and no connection limit.</summary>
     public Task<ConnectionHeadroom?> ConnectionHeadroomAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<ConnectionHeadroom?>(null);
 
+    /// <summary>Read by Microsoft.Data.Sqlite's own builder (Password, for encrypted builds).</summary>
+    public string RedactConnection(string connectionString) => ConnectionSecrets.Redact(connectionString, static s => new SqliteConnectionStringBuilder(s));
+
     public string Parameter(string name) => "@" + name;
 
     public string RenderDdl(SchemaPhase phase)

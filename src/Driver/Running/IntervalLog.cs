@@ -1,0 +1,84 @@
+using DvdStore.Driver.Metrics;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.ServerMetrics;
+
+namespace DvdStore.Driver.Running;
+
+/// <summary>
+/// One line every log interval: takes the interval's figures, prints the live line(s), and keeps the interval for
+/// the result's time series and DS3's CSV file.
+/// </summary>
+public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, ClientLoadMonitor monitor, ServerMetricsRecorder recorder, UserSupervisor supervisor, LiveOutput live, TextWriter output, long start, DateTimeOffset startUtc)
+{
+    private readonly long start = start;
+    private readonly DateTimeOffset startUtc = startUtc;
+    private readonly List<IntervalSample> intervals = [];
+    private readonly List<string> ds3Csv = [];
+    private readonly List<double> measuredCpu = [];
+    private DateTimeOffset lastLineUtc = startUtc;
+
+
+    public IReadOnlyList<IntervalSample> Intervals => intervals;
+
+    public IReadOnlyList<string> Ds3CsvRows => ds3Csv;
+
+    /// <summary>The driver's mean CPU use over the measured intervals (0 before the first one).</summary>
+    public double MeanMeasuredCpu => measuredCpu.Count == 0 ? 0 : measuredCpu.Average();
+
+    /// <summary>When the last interval was taken (Stopwatch ticks).</summary>
+    public long LastIntervalAt { get; private set; } = start;
+
+    public DateTimeOffset UtcAt(long ticks) => startUtc + TimeSpan.FromSeconds(RunMetrics.Seconds(ticks - start));
+
+    public async Task RecordAsync(long now)
+    {
+        var report = metrics.TakeInterval(now);
+        var load = monitor.Sample(report.Measured);
+        if (report.Measured)
+        {
+            measuredCpu.Add(load.CpuPercent);
+        }
+
+        var utc = UtcAt(now);
+        var server = recorder.ForInterval(lastLineUtc, utc);
+        var memory = settings.MemoryCheck ? ProcessMemory.Measure() : new ProcessMemory(ProcessMemory.ResidentBytes(), 0);
+        lastLineUtc = utc;
+        foreach (var line in live.Interval(utc, report, load.CpuPercent, supervisor.Running, settings.DetailedView, settings.Names, ServerLiveText.For(server)))
+        {
+            await output.WriteLineAsync(line).ConfigureAwait(false);
+        }
+
+        if (live.Format != OutputFormat.Ds3)
+        {
+            foreach (var warning in recorder.TakeWarnings())
+            {
+                await output.WriteLineAsync("warning: " + warning).ConfigureAwait(false);
+            }
+        }
+
+        ds3Csv.Add(live.Ds3CsvRow(utc, report));
+        intervals.Add(new IntervalSample
+        {
+            TimestampUtc = utc,
+            ElapsedSeconds = report.ElapsedSeconds,
+            SinceStartSeconds = report.SinceStartSeconds,
+            Measured = report.Measured,
+            Orders = report.IntervalOrders,
+            TotalOrders = report.Run.Orders,
+            Opm = report.Run.Opm,
+            IntervalOpm = report.IntervalOpm,
+            Rollbacks = report.IntervalRollbacks,
+            P50Ms = report.PercentileMs(50),
+            P95Ms = report.PercentileMs(95),
+            P99Ms = report.PercentileMs(99),
+            MaxMs = report.PercentileMs(100),
+            ClientCpuPercent = load.CpuPercent,
+            SchedulingLagMs = load.MaxLagMs,
+            ClientResidentMb = memory.WorkingSetBytes / 1048576.0,
+            ClientLiveHeapMb = settings.MemoryCheck ? memory.GcHeapBytes / 1048576.0 : null,
+            Users = supervisor.Running,
+            Server = server,
+        });
+        LastIntervalAt = now;
+    }
+}

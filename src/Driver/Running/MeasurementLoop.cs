@@ -1,0 +1,156 @@
+using System.Diagnostics;
+using DvdStore.Driver.Environment;
+using DvdStore.Driver.Metrics;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.ServerMetrics;
+
+namespace DvdStore.Driver.Running;
+
+/// <summary>What the measurement loop saw, from the common start to the moment every user stopped.</summary>
+public sealed record Measurement
+{
+    public required DateTimeOffset StartUtc { get; init; }
+
+    public required DateTimeOffset EndUtc { get; init; }
+
+    /// <summary>The measured window's start: the statistics reset after the warm-up (the start without one).</summary>
+    public required DateTimeOffset MeasuredFromUtc { get; init; }
+
+    /// <summary>The measured window's figures.</summary>
+    public required PhaseSummary Summary { get; init; }
+
+    /// <summary>Counters since the start, warm-up included.</summary>
+    public required CounterTotals SinceStart { get; init; }
+
+    public required IReadOnlyList<IntervalSample> Intervals { get; init; }
+
+    public required IReadOnlyList<string> Ds3CsvRows { get; init; }
+
+    public required double MeanMeasuredCpu { get; init; }
+
+    public required double PeakCpuPercent { get; init; }
+
+    public required double PeakLagMs { get; init; }
+
+    public required ProcessMemory MemoryAtStart { get; init; }
+
+    public required ProcessMemory MemoryAtEnd { get; init; }
+
+    public required ServerMetricsSummary ServerMetrics { get; init; }
+}
+
+/// <summary>
+/// The controller's clock (ds3-facts §4.3–4.6): starts the users, logs every log_freq seconds, resets the statistics
+/// after the warm-up, and ends after the run time or when the run is stopped; then stops the users and the
+/// server recorder and hands back what it measured.
+/// </summary>
+public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, UserSupervisor supervisor, ServerMetricsRecorder recorder, ClientContext client, LiveOutput live, TextWriter output)
+{
+    public async Task<Measurement> RunAsync(CancellationToken cancellationToken)
+    {
+        await recorder.StartAsync(cancellationToken).ConfigureAwait(false);
+        var frequency = Stopwatch.Frequency;
+        var startUtc = DateTimeOffset.UtcNow;
+        var start = Stopwatch.GetTimestamp();
+        var warmupTicks = (long)(settings.Warmup.TotalSeconds * frequency);
+        metrics.Start(start, warmup: warmupTicks > 0);
+        var logTicks = settings.LogFrequencySeconds * frequency;
+        long? runTicks = settings.RunTime is { } run ? (long)(run.TotalSeconds * frequency) : null;
+        long? runEnd = start + warmupTicks + runTicks;
+        long? warmupEnd = warmupTicks > 0 ? start + warmupTicks : null;
+
+        var memoryAtStart = ProcessMemory.Measure();
+        supervisor.Start(cancellationToken);
+        var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
+        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc);
+        var measuredFromUtc = startUtc;
+        var nextLog = start + logTicks;
+        long now;
+        while (true)
+        {
+            var next = Math.Min(nextLog, Math.Min(warmupEnd ?? long.MaxValue, runEnd ?? long.MaxValue));
+            if (!await WaitUntilAsync(next, supervisor.StopToken).ConfigureAwait(false))
+            {
+                now = Stopwatch.GetTimestamp();
+                break;
+            }
+
+            now = Stopwatch.GetTimestamp();
+            if (now >= nextLog)
+            {
+                await log.RecordAsync(now).ConfigureAwait(false);
+                nextLog += logTicks;
+            }
+
+            if (warmupEnd is { } w && now >= w)
+            {
+                if (log.LastIntervalAt != now)
+                {
+                    await log.RecordAsync(now).ConfigureAwait(false);
+                }
+
+                metrics.ResetPhase(now);
+
+                // The measured window is the full run time from the actual reset, even when this loop woke late.
+                runEnd = now + runTicks;
+                measuredFromUtc = log.UtcAt(now);
+                warmupEnd = null;
+                nextLog = now + logTicks;
+                await output.WriteLineAsync("Stats reset").ConfigureAwait(false);
+            }
+
+            if (runEnd is { } e && now >= e)
+            {
+                break;
+            }
+        }
+
+        // The closing partial interval, then the summary (users may still finish their current order).
+        if (RunMetrics.Seconds(now - log.LastIntervalAt) >= 0.05)
+        {
+            await log.RecordAsync(now).ConfigureAwait(false);
+        }
+
+        var summary = metrics.Summarize(now);
+        var endUtc = log.UtcAt(now);
+        await supervisor.StopAsync().ConfigureAwait(false);
+        var memoryAtEnd = ProcessMemory.Measure();
+        await monitor.DisposeAsync().ConfigureAwait(false);
+        await recorder.StopAsync(cancellationToken).ConfigureAwait(false);
+        return new Measurement
+        {
+            StartUtc = startUtc,
+            EndUtc = endUtc,
+            MeasuredFromUtc = measuredFromUtc,
+            Summary = summary,
+            SinceStart = metrics.ReadCounters()[0],
+            Intervals = log.Intervals,
+            Ds3CsvRows = log.Ds3CsvRows,
+            MeanMeasuredCpu = log.MeanMeasuredCpu,
+            PeakCpuPercent = monitor.PeakCpuPercent,
+            PeakLagMs = monitor.PeakLagMs,
+            MemoryAtStart = memoryAtStart,
+            MemoryAtEnd = memoryAtEnd,
+            ServerMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc),
+        };
+    }
+
+    /// <summary>Waits until the Stopwatch timestamp <paramref name="next"/>; false when the run was stopped first.</summary>
+    private static async Task<bool> WaitUntilAsync(long next, CancellationToken stop)
+    {
+        var wait = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), next);
+        try
+        {
+            if (wait > TimeSpan.Zero)
+            {
+                await Task.Delay(wait, stop).ConfigureAwait(false);
+            }
+
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
+        }
+    }
+}

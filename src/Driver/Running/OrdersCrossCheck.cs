@@ -1,0 +1,55 @@
+using System.Data.Common;
+using System.Globalization;
+using DvdStore.Driver.Results;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+
+namespace DvdStore.Driver.Running;
+
+/// <summary>
+/// The server-side cross-check of one run: the ORDERS count of each distinct database before the start, and after the
+/// end the comparison with the purchases the driver committed (all phases, stragglers included).
+/// </summary>
+public sealed class OrdersCrossCheck
+{
+    // Keyed by the pooled connection string: one count per distinct database, however many targets share it.
+    private readonly Dictionary<string, (StoreTarget Target, long Before)> baseline = new(StringComparer.Ordinal);
+
+    /// <summary>Counts the orders of <paramref name="target"/>'s database once; a database without a store is a user error.</summary>
+    public async Task RecordBaselineAsync(StoreTarget given, StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
+    {
+        if (baseline.ContainsKey(target.ConnectionString))
+        {
+            return;
+        }
+
+        try
+        {
+            baseline[target.ConnectionString] = (target, await CrossChecker.CountOrdersAsync(connection, cancellationToken).ConfigureAwait(false));
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            throw new UserError($"{given.Engine.DisplayName} at {given.RedactedConnection} holds no DVD Store ({e.Message.Split('\n')[0].TrimEnd('.')}); load one first with 'dvdstore load'.");
+        }
+    }
+
+    /// <summary>Counts the orders again (on fresh connections, within five minutes) and compares with what the driver committed.</summary>
+    public async Task<CrossCheck> CompareAsync(long driverCommitted, long inDoubt)
+    {
+        using var checkTimeout = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+        long before = 0, after = 0;
+        foreach (var (target, count) in baseline.Values)
+        {
+            before += count;
+            after += await CrossChecker.CountOrdersAsync(target, checkTimeout.Token).ConfigureAwait(false);
+        }
+
+        return CrossChecker.Compare(before, after, driverCommitted, inDoubt);
+    }
+
+    /// <summary>The finding a mismatch gives, or null when the orders add up.</summary>
+    public static Finding? Assess(CrossCheck check) => check.Matches
+        ? null
+        : new Finding("cross-check", FindingSeverity.Error, string.Create(CultureInfo.InvariantCulture,
+            $"the database gained {check.DatabaseGained} orders but the driver committed {check.DriverCommitted}{(check.InDoubt > 0 ? string.Create(CultureInfo.InvariantCulture, $" (and {check.InDoubt} in doubt)") : "")}: orders were lost, duplicated, or another client wrote to the store during the run."));
+}

@@ -1,0 +1,96 @@
+using System.Globalization;
+using DvdStore.Driver.Metrics;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Workload;
+
+namespace DvdStore.Driver.Running;
+
+/// <summary>
+/// Where a run's result goes: the closing lines on the console (DS3's or the text table, the cross-check, the
+/// findings) and the files (result JSON, interval CSV, DS3's CSV when asked for). The files can be written at any
+/// time and again (each write replaces the last atomically), so a result can be checkpointed during the run.
+/// </summary>
+public sealed class RunResultOutput(RunSettings settings, string runId, TextWriter output)
+{
+    private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
+
+    private bool Ds3 => settings.OutputFormat == OutputFormat.Ds3;
+
+    public string ResultPath { get; } = Path.Combine(settings.OutputDirectory, runId + ".result.json");
+
+    public string IntervalsPath { get; } = Path.Combine(settings.OutputDirectory, runId + ".intervals.csv");
+
+    /// <summary>DS3's CSV (out_filename), when asked for.</summary>
+    public string? Ds3CsvPath { get; } = string.IsNullOrEmpty(settings.Ds3CsvFile) ? null : settings.Ds3CsvFile;
+
+    /// <summary>The controller's clock in DS3's format (local time).</summary>
+    public static string ControllerNow() => DateTime.Now.ToString("MM/dd/yyyy h:mm:ss tt", Inv);
+
+    /// <summary>The closing lines: DS3's final line(s) or the text table, then the cross-check and the findings.</summary>
+    public async Task PrintSummaryAsync(RunResult result, Measurement measured)
+    {
+        if (Ds3)
+        {
+            foreach (var line in LiveOutput.Ds3Final(DateTimeOffset.Now, measured.Summary))
+            {
+                await output.WriteLineAsync(line).ConfigureAwait(false);
+            }
+
+            await output.WriteLineAsync($"Controller ({ControllerNow()}): all threads stopped, exiting").ConfigureAwait(false);
+            await output.WriteLineAsync(string.Create(Inv, $"n_purchase_from_start= {measured.SinceStart.CallCounts[(int)TransactionKind.Purchase]} n_rollbacks_from_start= {measured.SinceStart.Rollbacks}")).ConfigureAwait(false);
+        }
+        else
+        {
+            foreach (var line in LiveOutput.TextSummary(measured.Summary, result.Totals))
+            {
+                await output.WriteLineAsync(line).ConfigureAwait(false);
+            }
+
+            await output.WriteLineAsync("server: " + (measured.ServerMetrics.SummaryLine ?? "no server figures in the measured window")).ConfigureAwait(false);
+        }
+
+        if (result.CrossCheck is { } crossCheck)
+        {
+            await output.WriteLineAsync(CrossChecker.Describe(crossCheck) + (measured.ServerMetrics.RunEngineCommits is { } engineCommits ? string.Create(Inv, $"; engine counted {engineCommits} commits") : "")).ConfigureAwait(false);
+        }
+
+        foreach (var finding in result.Findings)
+        {
+            await output.WriteLineAsync($"{finding.Severity.ToString().ToLowerInvariant()}: {finding.Code}: {finding.Message}").ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Writes (or replaces) the result files; each file is whole or absent, never half-written.</summary>
+    public async Task<DriverRunOutcome> WriteAsync(RunResult result, IReadOnlyList<string> ds3CsvRows)
+    {
+        await JsonResultWriter.WriteAsync(result, ResultPath, CancellationToken.None).ConfigureAwait(false);
+        await CsvTimeSeriesWriter.WriteAsync(result.Intervals, IntervalsPath, CancellationToken.None).ConfigureAwait(false);
+        if (Ds3CsvPath is { } ds3CsvPath)
+        {
+            await AtomicFile.WriteAsync(
+                ds3CsvPath,
+                async stream =>
+                {
+                    await using var writer = new StreamWriter(stream, leaveOpen: true);
+                    await writer.WriteLineAsync(LiveOutput.Ds3CsvHeader).ConfigureAwait(false);
+                    foreach (var row in ds3CsvRows)
+                    {
+                        await writer.WriteLineAsync(row).ConfigureAwait(false);
+                    }
+                },
+                CancellationToken.None).ConfigureAwait(false);
+        }
+
+        return new DriverRunOutcome(result, ResultPath, IntervalsPath, Ds3CsvPath);
+    }
+
+    /// <summary>The last lines: where the result is, and DS3's end marker.</summary>
+    public async Task PrintEndAsync()
+    {
+        await output.WriteLineAsync($"result: {ResultPath}").ConfigureAwait(false);
+        if (Ds3)
+        {
+            await output.WriteLineAsync("Run over").ConfigureAwait(false);
+        }
+    }
+}
