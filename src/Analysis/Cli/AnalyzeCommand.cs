@@ -53,9 +53,13 @@ public static class AnalyzeCommand
             Description = "Flag repeats whose coefficient of variation exceeds this %.",
             DefaultValueFactory = _ => 5.0,
         };
+        var unfinished = new Option<bool>("--include-unfinished")
+        {
+            Description = "Count Failed, Cancelled and Interrupted runs as repeats too (by default they are listed but left out of every mean).",
+        };
         var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
         {
-            inputs, study, baseline, output, label, labels, threshold, noise,
+            inputs, study, baseline, output, label, labels, threshold, noise, unfinished,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -77,7 +81,7 @@ public static class AnalyzeCommand
             var options = new StudyReportOptions
             {
                 Studies = studies,
-                Analysis = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv },
+                Analysis = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished) },
                 Overrides = overrides,
             };
             await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);

@@ -11,4 +11,10 @@ public sealed record AnalysisOptions
 
     /// <summary>Repeats whose coefficient of variation exceeds this (%) are flagged noisy.</summary>
     public double NoiseCvPercent { get; init; } = 5.0;
+
+    /// <summary>
+    /// Count Failed, Cancelled and Interrupted runs as repeats too. Off by default: a run that stopped early (0 OPM
+    /// after a failure, 4 s of a cancelled run) is no measurement of its configuration; such runs are always listed.
+    /// </summary>
+    public bool IncludeUnfinished { get; init; }
 }

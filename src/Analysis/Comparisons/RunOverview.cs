@@ -41,7 +41,8 @@ public sealed class RunOverview : IStudy
         var findings = new List<string> { $"{input.Runs.Count} run(s) in {input.Configurations.Count} configuration(s)." };
         findings.AddRange(input.Configurations.Where(g => g.Opm.IsNoisy(input.Options.NoiseCvPercent))
             .Select(g => $"Noisy: {g.Describe(varying.Where(k => k != LabelKeys.Host))} varies by CV {Format.Cv(g.Opm)} % over {g.Opm.Count} repeats (> {Format.Percent(input.Options.NoiseCvPercent)} %); differences smaller than that are not real."));
-        findings.AddRange(input.Runs.Where(r => r.Result.Outcome != RunOutcome.Completed).Select(r => $"{r.Name} ended {r.Result.Outcome}: its figures cover only the time actually run."));
+        var counted = input.Options.IncludeUnfinished ? "counted in the repeats (--include-unfinished)" : "left out of the repeats (--include-unfinished counts it)";
+        findings.AddRange(input.Runs.Where(r => r.Result.Outcome != RunOutcome.Completed).Select(r => $"{r.Name} ended {r.Result.Outcome}, {counted}: its figures cover only the time actually run."));
 
         var charts = new List<ChartSpec>();
         var overTime = OpmOverTime(input.Runs, varying);

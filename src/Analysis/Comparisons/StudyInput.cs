@@ -1,5 +1,6 @@
 using DvdStore.Analysis.Reading;
 using DvdStore.Analysis.Statistics;
+using DvdStore.Driver.Results;
 
 namespace DvdStore.Analysis.Comparisons;
 
@@ -10,13 +11,17 @@ public sealed class StudyInput
     {
         Runs = runs;
         Options = options;
-        Units = ScaleOutUnits.Combine(runs);
+        // Unfinished runs stay listed (Runs) but are no repeats unless asked for.
+        Units = ScaleOutUnits.Combine(runs).Where(u => options.IncludeUnfinished || u.Result.Outcome == RunOutcome.Completed).ToList();
         Configurations = RunGroups.Configurations(Units);
     }
 
     public IReadOnlyList<AnalyzedRun> Runs { get; }
 
-    /// <summary>The runs as the comparisons see them: each labelled scale-out set summed into one unit.</summary>
+    /// <summary>
+    /// The runs as the comparisons see them: each labelled scale-out set summed into one unit; only completed runs unless
+    /// <see cref="AnalysisOptions.IncludeUnfinished"/>.
+    /// </summary>
     public IReadOnlyList<AnalyzedRun> Units { get; }
 
     /// <summary>Units grouped into configurations (repeats together).</summary>

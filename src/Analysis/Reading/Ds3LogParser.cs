@@ -87,7 +87,8 @@ public static partial class Ds3LogParser
         return Ds3RunBuilder.Build(source, samples, final, parameters, []);
     }
 
-    [GeneratedRegex(@"(\w+)\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", RegexOptions.CultureInvariant)]
+    // Every value, numeric or not: Ds3RunBuilder refuses what is not a finite number instead of reading part of it.
+    [GeneratedRegex(@"(\w+)\s*=\s*(\S+)", RegexOptions.CultureInvariant)]
     private static partial Regex FinalPair();
 
     [GeneratedRegex(@"(\w+)=\s?((?!\w+=)\S*)", RegexOptions.CultureInvariant)]

@@ -13,6 +13,16 @@ internal static class Ds3RunBuilder
 
     public static RunResult Build(string source, IReadOnlyList<Sample> samples, IReadOnlyDictionary<string, string> final, IReadOnlyDictionary<string, string> parameters, List<Finding> findings)
     {
+        foreach (var (key, text) in final)
+        {
+            Ds3Figures.FinalValue(source, key, text);
+        }
+
+        foreach (var (line, _) in samples)
+        {
+            Ds3Figures.Check(source, "a periodic line", line.Et, line.NOverall, line.Opm, line.Rollbacks);
+        }
+
         var intervals = Intervals(samples);
         var measured = samples.Where(s => s.Measured).Select(s => s.Line).ToList();
         var last = measured.Count > 0 ? measured[^1] : null;
@@ -20,7 +30,11 @@ internal static class Ds3RunBuilder
         long orders = final.Count > 0 ? Integer(final, "n_overall") : last?.NOverall ?? 0;
         long opm = final.Count > 0 ? Integer(final, "opm") : last?.Opm ?? 0;
         long rollbacks = final.Count > 0 ? Integer(final, "n_rollbacks_overall") : last?.Rollbacks ?? 0;
-        if (final.Count == 0)
+        if (final.Count > 0)
+        {
+            Ds3Figures.Check(source, "the Final summary", et, orders, opm, rollbacks);
+        }
+        else
         {
             findings.Add(new Finding("ds3-no-final", FindingSeverity.Warning, "no DS3 Final summary: totals are taken from the last periodic sample"));
         }
@@ -116,8 +130,13 @@ internal static class Ds3RunBuilder
     }
 
     private static double Number(IReadOnlyDictionary<string, string> values, string key) =>
-        values.TryGetValue(key, out var text) ? Ds3PeriodicLine.Number(text) : 0;
+        values.TryGetValue(key, out var text) ? Ds3PeriodicLine.Number(text.TrimEnd('%')) : 0;
 
-    private static long Integer(IReadOnlyDictionary<string, string> values, string key) =>
-        values.TryGetValue(key, out var text) ? (long)Math.Floor(Ds3PeriodicLine.Number(text)) : 0;
+    private static long Integer(IReadOnlyDictionary<string, string> values, string key)
+    {
+        var value = Math.Floor(Number(values, key));
+
+        // Beyond long's range the cast is undefined; saturate so the figure check sees how big it was.
+        return value >= 9.2e18 ? long.MaxValue : value <= -9.2e18 ? long.MinValue : (long)value;
+    }
 }

@@ -1,3 +1,4 @@
+using DvdStore.Driver.Results;
 using DvdStore.Schema;
 
 namespace DvdStore.Analysis.Reading;
@@ -42,6 +43,7 @@ public static class LabelOverrides
             throw Invalid(text);
         }
 
+        RunLabels.Check(key.Trim(), value.Trim(), "--label");
         return new LabelOverride(file.Trim(), key.Trim(), value.Trim());
     }
 
@@ -75,6 +77,7 @@ public static class LabelOverrides
                 throw new UserError($"{path} line {i + 1} is not 'file,key,value'; fix that row.");
             }
 
+            RunLabels.Check(fields[1].Trim(), fields[2].Trim(), $"{path} line {i + 1}");
             overrides.Add(new LabelOverride(fields[0].Trim(), fields[1].Trim(), fields[2].Trim()));
         }
 

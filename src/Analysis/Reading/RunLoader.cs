@@ -39,6 +39,11 @@ public static class RunLoader
             try
             {
                 var (origin, result) = Recognise(text, path);
+                foreach (var (key, value) in result.Context.Labels)
+                {
+                    RunLabels.Check(key, value, path);
+                }
+
                 var run = new AnalyzedRun(path, origin, result, ContextLabels.Derive(result));
                 runs.Add(LabelOverrides.Apply(run, overrides));
             }

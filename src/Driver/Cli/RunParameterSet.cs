@@ -1,6 +1,7 @@
 using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
+using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Sweep;
@@ -93,7 +94,9 @@ public sealed class RunParameterSet
                     throw new UserError($"label '{value}' ({source}) is not key=value; write e.g. --label vcpus=96.");
                 }
 
-                labels[value[..eq].Trim()] = value[(eq + 1)..].Trim();
+                var (labelKey, labelValue) = (value[..eq].Trim(), value[(eq + 1)..].Trim());
+                RunLabels.Check(labelKey, labelValue, source);
+                labels[labelKey] = labelValue;
                 break;
             case "users":
                 values["n_threads"] = value;

@@ -11,4 +11,10 @@ public enum RunOutcome
 
     /// <summary>Ended by an error (database down too long, cross-check mismatch, all users failed).</summary>
     Failed,
+
+    /// <summary>
+    /// The driver died without ending the run (kill -9, power loss): what is on disk is the last checkpoint, written at
+    /// a log interval, with the orders counted up to then.
+    /// </summary>
+    Interrupted,
 }

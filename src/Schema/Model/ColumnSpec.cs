@@ -5,7 +5,9 @@ namespace DvdStore.Schema.Model;
 /// <param name="Type">Logical type.</param>
 /// <param name="Length">Maximum characters for <see cref="ColumnType.VarChar"/>; 0 otherwise.</param>
 /// <param name="Nullable">Whether NULL is allowed.</param>
-public sealed record ColumnSpec(string Name, ColumnType Type, int Length = 0, bool Nullable = false)
+/// <param name="FitsInByte">A <see cref="ColumnType.SmallInt"/> whose values are 0..127: engines with a one-byte
+/// integer (MySQL, SQL Server) use it, because DS3's drivers there read the column with GetByte.</param>
+public sealed record ColumnSpec(string Name, ColumnType Type, int Length = 0, bool Nullable = false, bool FitsInByte = false)
 {
     /// <summary>The CLR type a row value of this column has (before boxing), for bulk writers and readers.</summary>
     public Type ClrType => Type switch

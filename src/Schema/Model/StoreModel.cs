@@ -62,11 +62,11 @@ public static class StoreModel
     public static readonly TableSpec Products = new("PRODUCTS",
     [
         new("PROD_ID", Integer),
-        new("CATEGORY", SmallInt),
+        new("CATEGORY", SmallInt, FitsInByte: true),
         new("TITLE", VarChar, 50),
         new("ACTOR", VarChar, 50),
         new("PRICE", Money),
-        new("SPECIAL", SmallInt, Nullable: true),
+        new("SPECIAL", SmallInt, Nullable: true, FitsInByte: true),
         new("COMMON_PROD_ID", Integer),
         new("MEMBERSHIP_ITEM", SmallInt),
     ], ["PROD_ID"]);

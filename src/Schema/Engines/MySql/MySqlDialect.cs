@@ -19,7 +19,7 @@ public sealed class MySqlDialect : SqlDialect
 
     public override string TypeOf(ColumnSpec column) => column.Type switch
     {
-        ColumnType.SmallInt => "SMALLINT",
+        ColumnType.SmallInt => column.FitsInByte ? "TINYINT" : "SMALLINT",
         ColumnType.Integer => "INT",
         ColumnType.BigInt => "BIGINT",
         ColumnType.Money => "DECIMAL(12,2)",

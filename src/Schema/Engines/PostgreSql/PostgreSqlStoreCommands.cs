@@ -8,13 +8,14 @@ namespace DvdStore.Schema.Engines.PostgreSql;
 /// <summary>
 /// The DS3 functions called on one connection, one round trip each. Every call is a server-side prepared
 /// statement with typed positional parameters, made on first use and reused with new values after that.
+/// The functions' interface is DS3's, with 32-bit ids (ds3-interface.md §1.2): ids are passed as checked int.
 /// The connection stays the caller's: disposing this closes the statements, not the connection.
 /// </summary>
 public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStoreCommands
 {
     private const string ProductColumns = "PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM";
-    private const string ReviewColumns = "r_review_id, r_prod_id, r_review_date, r_stars, r_customerid, r_review_summary, r_review_text, r_total";
-    private const string ProductReviewColumns = "r_prod_id, r_title, r_actor, r_review_id, r_review_date, r_stars, r_customerid, r_review_summary, r_review_text, r_total";
+    private const string ReviewColumns = "r_review_id, r_prod_id, r_review_date, r_stars, r_customerid, r_review_summary, r_review_text, r_totalhelp";
+    private const string ProductReviewColumns = "r_prod_id, r_title, r_actor, r_review_id, r_review_date, r_stars, r_customerid, r_review_summary, r_review_text, r_totalhelp";
 
     private static readonly NpgsqlDbType[] NewCustomerTypes =
     [
@@ -38,9 +39,9 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            customerId = reader.GetInt64(0);
-            // A customer without history comes back as one row with NULL titles.
-            if (!reader.IsDBNull(1))
+            customerId = reader.GetInt32(0);
+            // A customer without history comes back as one row of DS3's 'None' strings.
+            if (!IsNoneRow(reader))
             {
                 history.Add(new PurchaseHistoryRow(reader.GetString(1), reader.GetString(2), reader.IsDBNull(3) ? "" : reader.GetString(3)));
             }
@@ -72,8 +73,8 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
     public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
     {
-        var command = await PreparedAsync("SELECT NEW_MEMBER($1, $2)", [NpgsqlDbType.Bigint, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = customerId;
+        var command = await PreparedAsync("SELECT NEW_MEMBER($1, $2)", [NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
+        command.Parameters[0].Value = checked((int)customerId);
         command.Parameters[1].Value = membershipType;
         return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
     }
@@ -124,10 +125,10 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
     {
         var command = await PreparedAsync(
             "SELECT NEW_PROD_REVIEW($1, $2, $3, $4, $5)",
-            [NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Bigint, NpgsqlDbType.Varchar, NpgsqlDbType.Varchar], cancellationToken).ConfigureAwait(false);
+            [NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Varchar, NpgsqlDbType.Varchar], cancellationToken).ConfigureAwait(false);
         command.Parameters[0].Value = prodId;
         command.Parameters[1].Value = stars;
-        command.Parameters[2].Value = customerId;
+        command.Parameters[2].Value = checked((int)customerId);
         command.Parameters[3].Value = summary;
         command.Parameters[4].Value = text;
         return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
@@ -136,9 +137,9 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
     public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
     {
         var command = await PreparedAsync(
-            "SELECT NEW_REVIEW_HELPFULNESS($1, $2, $3)", [NpgsqlDbType.Bigint, NpgsqlDbType.Bigint, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = reviewId;
-        command.Parameters[1].Value = customerId;
+            "SELECT NEW_REVIEW_HELPFULNESS($1, $2, $3)", [NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
+        command.Parameters[0].Value = checked((int)reviewId);
+        command.Parameters[1].Value = checked((int)customerId);
         command.Parameters[2].Value = helpfulness;
         return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
     }
@@ -161,12 +162,11 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
         var types = new NpgsqlDbType[5 + (2 * PurchaseRequest.MaxItems)];
         Array.Fill(types, NpgsqlDbType.Integer);
-        types[0] = NpgsqlDbType.Bigint;
         types[2] = types[3] = types[4] = NpgsqlDbType.Numeric;
         var command = await PreparedAsync(
             "SELECT PURCHASE($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
             types, cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = purchase.CustomerId;
+        command.Parameters[0].Value = checked((int)purchase.CustomerId);
         command.Parameters[1].Value = purchase.Items.Count;
         command.Parameters[2].Value = purchase.NetAmount;
         command.Parameters[3].Value = purchase.Tax;
@@ -178,7 +178,15 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
             command.Parameters[6 + (2 * i)].Value = item.Quantity;
         }
 
-        return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
+        }
+        catch (PostgresException e) when (e.SqlState == PostgresErrorCodes.RaiseException)
+        {
+            // DS3's signal for short stock (P0001): the function raised before writing anything, so a rollback.
+            return 0;
+        }
     }
 
     public async ValueTask DisposeAsync()
@@ -236,8 +244,8 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             rows.Add(new ProductReviewRow(
-                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt64(3), reader.GetDateTime(4),
-                reader.GetInt16(5), reader.GetInt64(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
+                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt32(3), reader.GetDateTime(4),
+                reader.GetInt16(5), reader.GetInt32(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
         }
 
         return rows;
@@ -250,16 +258,19 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             rows.Add(new ReviewRow(
-                reader.GetInt64(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt16(3), reader.GetInt64(4),
+                reader.GetInt32(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt16(3), reader.GetInt32(4),
                 reader.GetString(5), reader.GetString(6), reader.GetInt64(7)));
         }
 
         return rows;
     }
 
+    private static bool IsNoneRow(NpgsqlDataReader reader) =>
+        !reader.IsDBNull(3) && reader.GetString(1) == "None" && reader.GetString(2) == "None" && reader.GetString(3) == "None";
+
     private static async Task<long> ScalarInt64Async(NpgsqlCommand command, CancellationToken cancellationToken)
     {
         var value = await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
-        return value is long id ? id : 0;
+        return value is int id ? id : 0;
     }
 }

@@ -11,7 +11,7 @@ public sealed class SqlServerDialect : SqlDialect
 {
     public override string TypeOf(ColumnSpec column) => column.Type switch
     {
-        ColumnType.SmallInt => "SMALLINT",
+        ColumnType.SmallInt => column.FitsInByte ? "TINYINT" : "SMALLINT",
         ColumnType.Integer => "INT",
         ColumnType.BigInt => "BIGINT",
         ColumnType.Money => "NUMERIC(12,2)",

@@ -94,7 +94,7 @@ CREATE PROCEDURE NEW_CUSTOMER(
   IN age_in INT,
   IN income_in INT,
   IN gender_in VARCHAR(1) CHARACTER SET utf8mb4,
-  OUT customerid_out BIGINT)
+  OUT customerid_out INT)
   MODIFIES SQL DATA
 BEGIN
   DECLARE v_duplicate INT DEFAULT 0;
@@ -117,9 +117,9 @@ DROP PROCEDURE IF EXISTS NEW_MEMBER
 ;;
 -- customerid_out: the customer id, or 0 when the customer is already a member. EXPIREDATE = today (DS3).
 CREATE PROCEDURE NEW_MEMBER(
-  IN customerid_in BIGINT,
+  IN customerid_in INT,
   IN membershiplevel_in INT,
-  OUT customerid_out BIGINT)
+  OUT customerid_out INT)
   MODIFIES SQL DATA
 BEGIN
   DECLARE v_duplicate INT DEFAULT 0;
@@ -337,10 +337,10 @@ DROP PROCEDURE IF EXISTS NEW_PROD_REVIEW
 CREATE PROCEDURE NEW_PROD_REVIEW(
   IN prod_id_in INT,
   IN stars_in INT,
-  IN customerid_in BIGINT,
+  IN customerid_in INT,
   IN review_summary_in VARCHAR(50) CHARACTER SET utf8mb4,
   IN review_text_in VARCHAR(1000) CHARACTER SET utf8mb4,
-  OUT review_id_out BIGINT)
+  OUT review_id_out INT)
   MODIFIES SQL DATA
 BEGIN
   INSERT INTO REVIEWS (PROD_ID, REVIEW_DATE, STARS, CUSTOMERID, REVIEW_SUMMARY, REVIEW_TEXT)
@@ -353,10 +353,10 @@ DROP PROCEDURE IF EXISTS NEW_REVIEW_HELPFULNESS
 ;;
 -- review_helpfulness_id_out: the new REVIEW_HELPFULNESS_ID.
 CREATE PROCEDURE NEW_REVIEW_HELPFULNESS(
-  IN review_id_in BIGINT,
-  IN customerid_in BIGINT,
+  IN review_id_in INT,
+  IN customerid_in INT,
   IN review_helpfulness_in INT,
-  OUT review_helpfulness_id_out BIGINT)
+  OUT review_helpfulness_id_out INT)
   MODIFIES SQL DATA
 BEGIN
   INSERT INTO REVIEWS_HELPFULNESS (REVIEW_ID, CUSTOMERID, HELPFULNESS)
@@ -374,7 +374,7 @@ DROP PROCEDURE IF EXISTS PURCHASE
 -- The first number_items of the ten (prod_id_inN, qty_inN) pairs are the cart; quantities must be >= 1.
 -- Starting the transaction commits one the caller may have open, as any MySQL procedure that does so.
 CREATE PROCEDURE PURCHASE(
-  IN customerid_in BIGINT,
+  IN customerid_in INT,
   IN number_items INT,
   IN netamount_in DECIMAL(12,2),
   IN taxamount_in DECIMAL(12,2),
@@ -389,7 +389,7 @@ CREATE PROCEDURE PURCHASE(
   IN prod_id_in7 INT, IN qty_in7 INT,
   IN prod_id_in8 INT, IN qty_in8 INT,
   IN prod_id_in9 INT, IN qty_in9 INT,
-  OUT neworderid_out BIGINT)
+  OUT neworderid_out INT)
   MODIFIES SQL DATA
 BEGIN
   DECLARE v_order_id BIGINT;

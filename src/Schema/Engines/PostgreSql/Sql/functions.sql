@@ -1,22 +1,45 @@
--- DvdStore PostgreSQL store functions: DS3's procedure names and parameters (ds3-facts §1.6), with the
--- semantics decided for every engine (docs/ds3-compatibility.md). Each function ends with a line holding
--- only ';' so the file runs as is in psql and splits into one batch per function for the loader.
+-- DvdStore PostgreSQL store functions: DS3's interface (ds3-interface.md §1.2) with the semantics decided for
+-- every engine (docs/ds3-compatibility.md). DS3's driver calls them through Npgsql in named notation
+-- (SELECT * FROM LOGIN("username_in" := $1, ...)), so the parameter names ARE the interface; ids are INTEGER in
+-- the interface as in DS3 (the columns are BIGINT), and LOGIN's id and PURCHASE's result are exactly int4
+-- because DS3 unboxes them with (int). Each function ends with a line holding only ';' so the file runs as is
+-- in psql and splits into one batch per function for the loader.
 
--- LOGIN: one row per history item (newest orders first, at most 10), the customer id on every row;
--- a known customer without history gives one row with NULL titles; an unknown one gives one row with id 0.
-CREATE OR REPLACE FUNCTION LOGIN(username_in VARCHAR, password_in VARCHAR)
-RETURNS TABLE (r_customerid BIGINT, r_title VARCHAR, r_actor VARCHAR, r_relatedpurchase VARCHAR)
+-- Earlier stores named some parameters differently, and CREATE OR REPLACE cannot rename a parameter or change a
+-- result type: drop this schema's store functions first (the trigger function is in restock.sql).
+DO $$
+DECLARE
+  f regprocedure;
+BEGIN
+  FOR f IN SELECT p.oid::regprocedure FROM pg_proc p
+    WHERE p.pronamespace = current_schema()::regnamespace AND p.prokind = 'f'
+      AND p.proname IN ('login', 'new_customer', 'new_member', 'browse_by_category', 'browse_by_actor',
+        'browse_by_title', 'get_prod_reviews', 'get_prod_reviews_by_stars', 'get_prod_reviews_by_date',
+        'get_prod_reviews_by_actor', 'get_prod_reviews_by_title', 'new_prod_review', 'new_review_helpfulness', 'purchase')
+  LOOP
+    EXECUTE 'DROP FUNCTION ' || f::text;
+  END LOOP;
+END
+$$
+;
+
+-- LOGIN: DS3's row shapes. One row per history item (newest orders first, at most 10), the customer id on every
+-- row; a known customer without history gives one row (id, 'None', 'None', 'None'); an unknown one gives
+-- (0, 'None', 'None', 'None'). DS3's driver reads column 0 of the first row with (int), so it is INTEGER and
+-- there is always a row.
+CREATE OR REPLACE FUNCTION LOGIN(username_in TEXT, password_in TEXT)
+RETURNS TABLE (r_customerid INTEGER, r_title TEXT, r_actor TEXT, r_relatedpurchase TEXT)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  found_id BIGINT;
+  found_id INTEGER;
 BEGIN
   SELECT c.CUSTOMERID INTO found_id FROM CUSTOMERS c WHERE c.USERNAME = username_in AND c.PASSWORD = password_in;
   IF found_id IS NULL THEN
-    RETURN QUERY SELECT 0::BIGINT, NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR;
+    RETURN QUERY SELECT 0, 'None'::TEXT, 'None'::TEXT, 'None'::TEXT;
     RETURN;
   END IF;
   RETURN QUERY
-    SELECT found_id, p.TITLE, p.ACTOR, rel.TITLE
+    SELECT found_id, p.TITLE::TEXT, p.ACTOR::TEXT, rel.TITLE::TEXT
     FROM CUST_HIST h
     JOIN PRODUCTS p ON p.PROD_ID = h.PROD_ID
     LEFT JOIN PRODUCTS rel ON rel.PROD_ID = p.COMMON_PROD_ID
@@ -24,7 +47,7 @@ BEGIN
     ORDER BY h.ORDERID DESC, h.PROD_ID
     LIMIT 10;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT found_id, NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR;
+    RETURN QUERY SELECT found_id, 'None'::TEXT, 'None'::TEXT, 'None'::TEXT;
   END IF;
 END
 $$
@@ -37,10 +60,10 @@ CREATE OR REPLACE FUNCTION NEW_CUSTOMER(
   state_in VARCHAR, zip_in VARCHAR, country_in VARCHAR, region_in SMALLINT, email_in VARCHAR, phone_in VARCHAR,
   creditcardtype_in INTEGER, creditcard_in VARCHAR, creditcardexpiration_in VARCHAR, username_in VARCHAR,
   password_in VARCHAR, age_in SMALLINT, income_in INTEGER, gender_in VARCHAR)
-RETURNS BIGINT
+RETURNS INTEGER
 LANGUAGE plpgsql AS $$
 DECLARE
-  new_id BIGINT;
+  new_id INTEGER;
 BEGIN
   IF EXISTS (SELECT 1 FROM CUSTOMERS c WHERE c.USERNAME = username_in) THEN
     RETURN 0;
@@ -58,8 +81,8 @@ $$
 ;
 
 -- NEW_MEMBER: the customer id, or 0 when the customer is a member already; EXPIREDATE is today (as DS3).
-CREATE OR REPLACE FUNCTION NEW_MEMBER(customerid_in BIGINT, membershiplevel_in INTEGER)
-RETURNS BIGINT
+CREATE OR REPLACE FUNCTION NEW_MEMBER(customerid_in INTEGER, membershiplevel_in INTEGER)
+RETURNS INTEGER
 LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO MEMBERSHIP (CUSTOMERID, MEMBERSHIPTYPE, EXPIREDATE)
@@ -74,158 +97,159 @@ $$
 ;
 
 -- BROWSE_BY_CATEGORY: specials of a category.
-CREATE OR REPLACE FUNCTION BROWSE_BY_CATEGORY(batch_size INTEGER, category_in INTEGER)
+CREATE OR REPLACE FUNCTION BROWSE_BY_CATEGORY(batch_size_in INTEGER, category_in INTEGER)
 RETURNS SETOF PRODUCTS
 LANGUAGE sql STABLE AS $$
-  SELECT * FROM PRODUCTS WHERE CATEGORY = category_in AND SPECIAL = 1 LIMIT batch_size
+  SELECT * FROM PRODUCTS WHERE CATEGORY = category_in AND SPECIAL = 1 LIMIT batch_size_in
 $$
 ;
 
 -- BROWSE_BY_ACTOR / BROWSE_BY_TITLE: every word of the search text must occur in the column (AND).
 -- plainto_tsquery treats the text as words only (no operators), and the 'simple' configuration on both
 -- sides matches the GIN indexes IX_PROD_ACTOR / IX_PROD_TITLE.
-CREATE OR REPLACE FUNCTION BROWSE_BY_ACTOR(batch_size INTEGER, actor_in VARCHAR)
+CREATE OR REPLACE FUNCTION BROWSE_BY_ACTOR(batch_size_in INTEGER, actor_in TEXT)
 RETURNS SETOF PRODUCTS
 LANGUAGE sql STABLE AS $$
-  SELECT * FROM PRODUCTS WHERE to_tsvector('simple', ACTOR) @@ plainto_tsquery('simple', actor_in) LIMIT batch_size
+  SELECT * FROM PRODUCTS WHERE to_tsvector('simple', ACTOR) @@ plainto_tsquery('simple', actor_in) LIMIT batch_size_in
 $$
 ;
 
-CREATE OR REPLACE FUNCTION BROWSE_BY_TITLE(batch_size INTEGER, title_in VARCHAR)
+CREATE OR REPLACE FUNCTION BROWSE_BY_TITLE(batch_size_in INTEGER, title_in TEXT)
 RETURNS SETOF PRODUCTS
 LANGUAGE sql STABLE AS $$
-  SELECT * FROM PRODUCTS WHERE to_tsvector('simple', TITLE) @@ plainto_tsquery('simple', title_in) LIMIT batch_size
+  SELECT * FROM PRODUCTS WHERE to_tsvector('simple', TITLE) @@ plainto_tsquery('simple', title_in) LIMIT batch_size_in
 $$
 ;
 
 -- GET_PROD_REVIEWS*: reviews that have helpfulness ratings (inner-join semantics), with their sum.
-CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS(batch_size INTEGER, prod_in INTEGER)
-RETURNS TABLE (r_review_id BIGINT, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid BIGINT,
-  r_review_summary VARCHAR, r_review_text VARCHAR, r_total BIGINT)
+CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS(batch_size_in INTEGER, prod_in INTEGER)
+RETURNS TABLE (r_review_id INTEGER, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid INTEGER,
+  r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
-  SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.total
+  SELECT r.REVIEW_ID::INTEGER, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER, r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, t.total
   FROM REVIEWS r
   CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = r.REVIEW_ID) t
   WHERE r.PROD_ID = prod_in AND t.total IS NOT NULL
   ORDER BY t.total DESC, r.REVIEW_ID
-  LIMIT batch_size
+  LIMIT batch_size_in
 $$
 ;
 
-CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_STARS(batch_size INTEGER, prod_in INTEGER, stars_in INTEGER)
-RETURNS TABLE (r_review_id BIGINT, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid BIGINT,
-  r_review_summary VARCHAR, r_review_text VARCHAR, r_total BIGINT)
+CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_STARS(batch_size_in INTEGER, prod_in INTEGER, stars_in INTEGER)
+RETURNS TABLE (r_review_id INTEGER, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid INTEGER,
+  r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
-  SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.total
+  SELECT r.REVIEW_ID::INTEGER, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER, r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, t.total
   FROM REVIEWS r
   CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = r.REVIEW_ID) t
   WHERE r.PROD_ID = prod_in AND r.STARS = stars_in AND t.total IS NOT NULL
   ORDER BY t.total DESC, r.REVIEW_ID
-  LIMIT batch_size
+  LIMIT batch_size_in
 $$
 ;
 
-CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_DATE(batch_size INTEGER, prod_in INTEGER)
-RETURNS TABLE (r_review_id BIGINT, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid BIGINT,
-  r_review_summary VARCHAR, r_review_text VARCHAR, r_total BIGINT)
+CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_DATE(batch_size_in INTEGER, prod_in INTEGER)
+RETURNS TABLE (r_review_id INTEGER, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid INTEGER,
+  r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
-  SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.total
+  SELECT r.REVIEW_ID::INTEGER, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER, r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, t.total
   FROM REVIEWS r
   CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = r.REVIEW_ID) t
   WHERE r.PROD_ID = prod_in AND t.total IS NOT NULL
   ORDER BY r.REVIEW_DATE DESC, r.REVIEW_ID DESC
-  LIMIT batch_size
+  LIMIT batch_size_in
 $$
 ;
 
 -- GET_PROD_REVIEWS_BY_ACTOR / _BY_TITLE: up to 500 (product, review) pairs whose product matches, then the
 -- rated ones most helpful first (DS3's 500-pair cap; which 500 is unspecified, as in DS3).
-CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_ACTOR(batch_size INTEGER, actor_in VARCHAR)
-RETURNS TABLE (r_prod_id INTEGER, r_title VARCHAR, r_actor VARCHAR, r_review_id BIGINT, r_review_date DATE,
-  r_stars SMALLINT, r_customerid BIGINT, r_review_summary VARCHAR, r_review_text VARCHAR, r_total BIGINT)
+CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_ACTOR(batch_size_in INTEGER, actor_in TEXT)
+RETURNS TABLE (r_prod_id INTEGER, r_title TEXT, r_actor TEXT, r_review_id INTEGER, r_review_date DATE,
+  r_stars SMALLINT, r_customerid INTEGER, r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
   WITH matched AS (
     SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
     FROM PRODUCTS p JOIN REVIEWS r ON r.PROD_ID = p.PROD_ID
     WHERE to_tsvector('simple', p.ACTOR) @@ plainto_tsquery('simple', actor_in)
     LIMIT 500)
-  SELECT m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT, t.total
+  SELECT m.PROD_ID, m.TITLE::TEXT, m.ACTOR::TEXT, m.REVIEW_ID::INTEGER, m.REVIEW_DATE, m.STARS, m.CUSTOMERID::INTEGER, m.REVIEW_SUMMARY::TEXT, m.REVIEW_TEXT::TEXT, t.total
   FROM matched m
   CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = m.REVIEW_ID) t
   WHERE t.total IS NOT NULL
   ORDER BY t.total DESC, m.REVIEW_ID
-  LIMIT batch_size
+  LIMIT batch_size_in
 $$
 ;
 
-CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_TITLE(batch_size INTEGER, title_in VARCHAR)
-RETURNS TABLE (r_prod_id INTEGER, r_title VARCHAR, r_actor VARCHAR, r_review_id BIGINT, r_review_date DATE,
-  r_stars SMALLINT, r_customerid BIGINT, r_review_summary VARCHAR, r_review_text VARCHAR, r_total BIGINT)
+CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_TITLE(batch_size_in INTEGER, title_in TEXT)
+RETURNS TABLE (r_prod_id INTEGER, r_title TEXT, r_actor TEXT, r_review_id INTEGER, r_review_date DATE,
+  r_stars SMALLINT, r_customerid INTEGER, r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
   WITH matched AS (
     SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
     FROM PRODUCTS p JOIN REVIEWS r ON r.PROD_ID = p.PROD_ID
     WHERE to_tsvector('simple', p.TITLE) @@ plainto_tsquery('simple', title_in)
     LIMIT 500)
-  SELECT m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT, t.total
+  SELECT m.PROD_ID, m.TITLE::TEXT, m.ACTOR::TEXT, m.REVIEW_ID::INTEGER, m.REVIEW_DATE, m.STARS, m.CUSTOMERID::INTEGER, m.REVIEW_SUMMARY::TEXT, m.REVIEW_TEXT::TEXT, t.total
   FROM matched m
   CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = m.REVIEW_ID) t
   WHERE t.total IS NOT NULL
   ORDER BY t.total DESC, m.REVIEW_ID
-  LIMIT batch_size
+  LIMIT batch_size_in
 $$
 ;
 
 -- NEW_PROD_REVIEW: the new REVIEW_ID; REVIEW_DATE is today.
-CREATE OR REPLACE FUNCTION NEW_PROD_REVIEW(prod_id_in INTEGER, stars_in INTEGER, customerid_in BIGINT,
-  review_summary_in VARCHAR, review_text_in VARCHAR)
-RETURNS BIGINT
+CREATE OR REPLACE FUNCTION NEW_PROD_REVIEW(prod_id_in INTEGER, stars_in INTEGER, customerid_in INTEGER,
+  review_summary_in TEXT, review_text_in TEXT)
+RETURNS INTEGER
 LANGUAGE sql AS $$
   INSERT INTO REVIEWS (PROD_ID, REVIEW_DATE, STARS, CUSTOMERID, REVIEW_SUMMARY, REVIEW_TEXT)
   VALUES (prod_id_in, current_date, stars_in, customerid_in, review_summary_in, review_text_in)
-  RETURNING REVIEW_ID
+  RETURNING REVIEW_ID::INTEGER
 $$
 ;
 
 -- NEW_REVIEW_HELPFULNESS: the new REVIEW_HELPFULNESS_ID.
-CREATE OR REPLACE FUNCTION NEW_REVIEW_HELPFULNESS(review_id_in BIGINT, customerid_in BIGINT, review_helpfulness_in INTEGER)
-RETURNS BIGINT
+CREATE OR REPLACE FUNCTION NEW_REVIEW_HELPFULNESS(review_id_in INTEGER, customerid_in INTEGER, review_helpfulness_in INTEGER)
+RETURNS INTEGER
 LANGUAGE sql AS $$
   INSERT INTO REVIEWS_HELPFULNESS (REVIEW_ID, CUSTOMERID, HELPFULNESS)
   VALUES (review_id_in, customerid_in, review_helpfulness_in)
-  RETURNING REVIEW_HELPFULNESS_ID
+  RETURNING REVIEW_HELPFULNESS_ID::INTEGER
 $$
 ;
 
--- PURCHASE: the new ORDERID, or 0 when the stock of an item is short; then nothing is written at all.
+-- PURCHASE: the new ORDERID; when the stock of an item is short it raises SQLSTATE P0001 (RAISE EXCEPTION without
+-- a code, as DS3's function does and DS3's driver counts as a rollback), before anything is written.
 -- The first number_items of the 10 interleaved (prod_id, qty) pairs are the cart (DS3 sends the unused
 -- ones as 0). Stock rows are locked in ascending PROD_ID order before anything is written, so concurrent
 -- purchases queue instead of deadlocking and no order has to be rolled back: a short item is found
 -- before the order exists. Quantities of a product listed twice are added up; an unknown product
 -- or a quantity below 1 counts as short, as on the other engines. ORDERLINEID is the
 -- item's 1-based position in the cart. The RESTOCK trigger may keep the stock of a product (see restock.sql).
-CREATE OR REPLACE FUNCTION PURCHASE(customerid_in BIGINT, number_items INTEGER,
+CREATE OR REPLACE FUNCTION PURCHASE(customerid_in INTEGER, number_items INTEGER,
   netamount_in NUMERIC, taxamount_in NUMERIC, totalamount_in NUMERIC,
   prod_id_in0 INTEGER DEFAULT 0, qty_in0 INTEGER DEFAULT 0, prod_id_in1 INTEGER DEFAULT 0, qty_in1 INTEGER DEFAULT 0,
   prod_id_in2 INTEGER DEFAULT 0, qty_in2 INTEGER DEFAULT 0, prod_id_in3 INTEGER DEFAULT 0, qty_in3 INTEGER DEFAULT 0,
   prod_id_in4 INTEGER DEFAULT 0, qty_in4 INTEGER DEFAULT 0, prod_id_in5 INTEGER DEFAULT 0, qty_in5 INTEGER DEFAULT 0,
   prod_id_in6 INTEGER DEFAULT 0, qty_in6 INTEGER DEFAULT 0, prod_id_in7 INTEGER DEFAULT 0, qty_in7 INTEGER DEFAULT 0,
   prod_id_in8 INTEGER DEFAULT 0, qty_in8 INTEGER DEFAULT 0, prod_id_in9 INTEGER DEFAULT 0, qty_in9 INTEGER DEFAULT 0)
-RETURNS BIGINT
+RETURNS INTEGER
 LANGUAGE plpgsql AS $$
 DECLARE
   item_count INTEGER := GREATEST(0, LEAST(number_items, 10));
   prod_ids INTEGER[];
   qtys INTEGER[];
   short_items INTEGER;
-  new_order_id BIGINT;
+  new_order_id INTEGER;
 BEGIN
   prod_ids := (ARRAY[prod_id_in0, prod_id_in1, prod_id_in2, prod_id_in3, prod_id_in4,
                      prod_id_in5, prod_id_in6, prod_id_in7, prod_id_in8, prod_id_in9])[1:item_count];
   qtys := (ARRAY[qty_in0, qty_in1, qty_in2, qty_in3, qty_in4, qty_in5, qty_in6, qty_in7, qty_in8, qty_in9])[1:item_count];
 
   IF EXISTS (SELECT 1 FROM unnest(qtys) AS q(qty) WHERE q.qty IS NULL OR q.qty <= 0) THEN
-    RETURN 0;
+    RAISE EXCEPTION 'PURCHASE: a quantity below 1';
   END IF;
 
   WITH wanted AS (
@@ -240,7 +264,7 @@ BEGIN
   WHERE locked.QUAN_IN_STOCK IS NULL OR locked.QUAN_IN_STOCK < wanted.qty;
 
   IF short_items > 0 THEN
-    RETURN 0;
+    RAISE EXCEPTION 'PURCHASE: insufficient stock';
   END IF;
 
   INSERT INTO ORDERS (ORDERDATE, CUSTOMERID, NETAMOUNT, TAX, TOTALAMOUNT)
