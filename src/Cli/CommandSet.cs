@@ -1,19 +1,15 @@
 using System.CommandLine;
 using DvdStore.Analysis;
-using DvdStore.Analysis.Cli;
 using DvdStore.Analysis.Comparisons;
-using DvdStore.Cli.Check;
-using DvdStore.Cli.Quickstart;
-using DvdStore.Driver.Cli;
+using DvdStore.Cli.Commands;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Sweep;
-using DvdStore.Loader.Cli;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Cli;
 
 namespace DvdStore.Cli;
 
-/// <summary>The verbs of `dvdstore`, each defined by the library that owns it, in the order a user meets them.</summary>
+/// <summary>The verbs of `dvdstore`, each defined here over the services its library exposes, in the order a user meets them.</summary>
 internal static class CommandSet
 {
     public static IEnumerable<Command> All()
@@ -27,6 +23,7 @@ internal static class CommandSet
         yield return DropCommand.Create();
         yield return ExportCsvCommand.Create();
         yield return RunCommand.Create();
+        yield return FleetCommand.Create();
         yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync, writeReport: WriteSweepReportAsync);
         yield return ServerMetricsCommand.Create();
         yield return CheckCommand.Create();

@@ -35,6 +35,7 @@ internal static class ResultDefaults
             Intervals = (r.Intervals ?? []).Where(i => i is not null).ToList(),
             CrossCheck = r.CrossCheck,
             ServerMetrics = r.ServerMetrics,
+            Fleet = r.Fleet,
             Findings = (r.Findings ?? []).Where(f => f is not null).ToList(),
         };
     }

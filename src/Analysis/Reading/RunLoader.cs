@@ -36,6 +36,26 @@ public static class RunLoader
                 continue;
             }
 
+            // A log holding results as JSON lines (--result-stdout, kubectl logs): one run per line.
+            if (!text.TrimStart().StartsWith('{') && ResultLines.Find(text) is { Count: > 0 } lines)
+            {
+                foreach (var (line, json) in lines)
+                {
+                    var source = $"{path}:{line}";
+                    try
+                    {
+                        var result = ResultDefaults.Complete(RunResultReader.Parse(json, source));
+                        runs.Add(LabelOverrides.Apply(new AnalyzedRun(source, RunOrigin.DvdStoreResult, result, ContextLabels.Derive(result)), overrides));
+                    }
+                    catch (UserError e)
+                    {
+                        skipped.Add(new SkippedFile(source, OneLine(e.Message)));
+                    }
+                }
+
+                continue;
+            }
+
             try
             {
                 var (origin, result) = Recognise(text, path);

@@ -12,4 +12,7 @@ public static class JsonResultWriter
             cancellationToken);
 
     public static string ToJson(RunResult result) => JsonSerializer.Serialize(result, ResultJsonContext.Default.RunResult);
+
+    /// <summary>The result as one line of JSON (for stdout collection, e.g. kubectl logs); analyze reads such lines from any log.</summary>
+    public static string ToJsonLine(RunResult result) => System.Text.Json.Nodes.JsonNode.Parse(ToJson(result))!.ToJsonString();
 }

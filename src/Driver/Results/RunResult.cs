@@ -63,4 +63,7 @@ public sealed class RunResult
 
     /// <summary>The database server over the measured window (CPU %, IOPS, engine TPM); null when server metrics were off.</summary>
     public ServerMetricsSummary? ServerMetrics { get; init; }
+
+    /// <summary>This run's part of a fleet of drivers started together (null for a single driver).</summary>
+    public FleetMembership? Fleet { get; init; }
 }

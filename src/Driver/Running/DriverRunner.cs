@@ -1,5 +1,6 @@
 using System.Globalization;
 using DvdStore.Driver.Environment;
+using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.ServerMetrics;
@@ -55,7 +56,9 @@ public static class DriverRunner
         var metrics = new RunMetrics(settings.Targets.Count, Math.Max(1, 2 * client.AffinityCpuCount));
         await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products));
         await supervisor.ConnectAllAsync(settings.Names, output, ds3, cancellationToken).ConfigureAwait(false);
-        if (settings.StartAt is { } startAt && startAt > DateTimeOffset.UtcNow)
+        // A fleet starts at its barrier in the database; a single driver at --start-at or now.
+        var fleet = await FleetRun.StartAsync(settings, output, cancellationToken).ConfigureAwait(false);
+        if (fleet is null && settings.StartAt is { } startAt && startAt > DateTimeOffset.UtcNow)
         {
             await output.WriteLineAsync(string.Create(Inv, $"Controller: all users connected, waiting for the common start at {startAt.UtcDateTime:yyyy-MM-ddTHH:mm:ss.fff}Z")).ConfigureAwait(false);
             await Task.Delay(startAt - DateTimeOffset.UtcNow, cancellationToken).ConfigureAwait(false);
@@ -69,22 +72,47 @@ public static class DriverRunner
         var findings = new RunFindings(settings.SetupFindings);
 
         // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included).
-        var check = settings.CrossCheck && fatal is null
-            ? await crossCheck.CompareAsync(supervisor.CommittedOrders, supervisor.InDoubtOrders).ConfigureAwait(false)
-            : null;
+        // A fleet driver first waits for the others: the databases' gain is then compared with every driver's commits.
+        CrossCheck? check = null;
+        FleetMembership? membership = null;
+        if (fleet is not null)
+        {
+            (check, membership) = await FleetRun.FinishAsync(fleet, settings, measured.StartUtc, crossCheck, settings.CrossCheck && fatal is null, supervisor.CommittedOrders, supervisor.InDoubtOrders, output).ConfigureAwait(false);
+        }
+        else if (settings.CrossCheck && fatal is null)
+        {
+            check = await crossCheck.CompareAsync(supervisor.CommittedOrders, supervisor.InDoubtOrders).ConfigureAwait(false);
+        }
+
         findings.AddCrossCheck(check);
+        if (membership is { RosterComplete: false })
+        {
+            findings.Add(new Finding("fleet-incomplete", FindingSeverity.Warning, $"not every driver of fleet {membership.FleetId} recorded its end within {settings.FleetTimeout.TotalSeconds:0} s, so no cross-check was made; analyze sums the fleet's results."));
+        }
+
 
         var totals = RunResultBuilder.Totals(measured, supervisor);
         var errorCauses = metrics.ErrorCauses.Snapshot();
         findings.AddMeasured(measured, totals, errorCauses, client.AffinityCpuCount);
         findings.AddEnding(supervisor.Failures, fatal, cancelled);
 
-        var context = new RunContext { Client = client, Servers = servers, Labels = settings.Labels };
-        var result = RunResultBuilder.Build(settings, runId, context, measured, totals, check, errorCauses, findings, fatal, cancelled);
+        var labels = new Dictionary<string, string>(settings.Labels);
+        foreach (var (key, value) in settings.Fleet?.Labels ?? new Dictionary<string, string>())
+        {
+            labels[key] = value;
+        }
+
+        var context = new RunContext { Client = client, Servers = servers, Labels = labels };
+        var result = RunResultBuilder.Build(settings, runId, context, measured, totals, check, errorCauses, findings, fatal, cancelled, membership);
         var resultOutput = new RunResultOutput(settings, runId, output);
         await resultOutput.PrintSummaryAsync(result, measured).ConfigureAwait(false);
         var outcome = await resultOutput.WriteAsync(result, measured.Ds3CsvRows).ConfigureAwait(false);
         await resultOutput.PrintEndAsync().ConfigureAwait(false);
+        if (settings.ResultToStdout)
+        {
+            await output.WriteLineAsync(JsonResultWriter.ToJsonLine(result)).ConfigureAwait(false);
+        }
+
         return outcome;
     }
 

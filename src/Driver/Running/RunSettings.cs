@@ -91,6 +91,27 @@ public sealed record RunSettings
     /// </summary>
     public IReadOnlyList<int>? DriverCpus { get; init; }
 
+    /// <summary>
+    /// This driver's place in a fleet of drivers that are one run (null = a single driver): it starts when the whole
+    /// fleet has arrived at the barrier in the database, and its cross-check counts the fleet's commits.
+    /// </summary>
+    public Fleet.FleetMember? Fleet { get; init; }
+
+    /// <summary>The database whose DS_FLEET_MEMBERS table is the fleet's barrier: the fleet's first target (null = this driver's first).</summary>
+    public StoreTarget? FleetBarrierTarget { get; init; }
+
+    /// <summary>How long a fleet driver waits at the start (and at the end) for the other drivers.</summary>
+    public TimeSpan FleetTimeout { get; init; } = TimeSpan.FromMinutes(10);
+
+    /// <summary>Also print the result as one JSON line on stdout (collected with e.g. kubectl logs).</summary>
+    public bool ResultToStdout { get; init; }
+
+    /// <summary>Serve live figures for Prometheus on this port (null = off: no listener, no instruments).</summary>
+    public int? MetricsPort { get; init; }
+
+    /// <summary>Host the metrics endpoint listens on: * (every interface, for a pod) or e.g. localhost.</summary>
+    public string MetricsHost { get; init; } = "*";
+
     /// <summary>Findings known before the run (e.g. a sweep step's CPU placement), recorded with the run's own.</summary>
     public IReadOnlyList<Finding> SetupFindings { get; init; } = [];
 
@@ -153,6 +174,12 @@ public sealed record RunSettings
             ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",
             ["server_data_dir"] = ServerMetrics?.DataDirectory ?? "",
             ["server_pid"] = ServerMetrics?.ServerPid?.ToString(CultureInfo.InvariantCulture) ?? "",
+            ["fleet"] = Fleet?.FleetId ?? "",
+            ["fleet_size"] = Fleet?.Size.ToString(CultureInfo.InvariantCulture) ?? "",
+            ["fleet_index"] = Fleet?.Index.ToString(CultureInfo.InvariantCulture) ?? "",
+            ["fleet_timeout_s"] = Fleet is null ? "" : F(FleetTimeout.TotalSeconds),
+            ["result_stdout"] = ResultToStdout ? "Y" : "N",
+            ["metrics_port"] = MetricsPort?.ToString(CultureInfo.InvariantCulture) ?? "",
             ["driver_cpus"] = DriverCpus is { } cpus ? Environment.CpuList.Format(cpus) : "",
         };
     }

@@ -79,7 +79,7 @@ public sealed class CheckCommandTests
         var failed = Assert.Single(results, r => !r.Passed);
         Assert.Equal("Purchase_that_would_leave_stock_under_three_logs_a_reorder_and_keeps_the_stock", failed.Name);
         using var output = new StringWriter();
-        new DvdStore.Cli.Check.CheckTable(output, ContractSuite.All).WriteRow(failed);
+        new DvdStore.Cli.Commands.CheckTable(output, ContractSuite.All).WriteRow(failed);
         Assert.StartsWith("FAIL    Purchase     Purchase that would leave stock under three logs a reorder and keeps the stock", output.ToString(), StringComparison.Ordinal);
         Assert.Contains("expected (4, 2), got (2, 2)", output.ToString(), StringComparison.Ordinal);
     }

@@ -1,5 +1,5 @@
 using DvdStore.Cli;
-using DvdStore.Driver.Cli;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Sweep;
 using DvdStore.Tests.Driver.Sweep;

@@ -1,4 +1,5 @@
-using DvdStore.Driver.Cli;
+using DvdStore.Cli.Commands;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Running;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;

@@ -1,4 +1,4 @@
-using DvdStore.Driver.Cli;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.ServerMetrics;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;

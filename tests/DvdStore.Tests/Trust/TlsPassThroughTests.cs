@@ -1,4 +1,4 @@
-using DvdStore.Driver.Cli;
+using DvdStore.Driver.Parameters;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using Microsoft.Data.SqlClient;

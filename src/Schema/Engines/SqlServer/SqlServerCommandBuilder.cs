@@ -11,12 +11,13 @@ namespace DvdStore.Schema.Engines.SqlServer;
 /// <summary>
 /// Builds the DS3 procedure calls as unconnected <see cref="SqlCommand"/>s (stored-procedure name plus typed
 /// parameters), so their shape is testable without a server; <see cref="SqlServerStoreCommands"/> attaches the connection.
-/// Text parameters are VARCHAR like the columns they are compared with, so lookups seek without conversions;
-/// search text is NVARCHAR because it only feeds CONTAINS.
+/// Parameter names and types are DS3's (ds3-interface.md §3.2: 32-bit ids, TINYINT region/card type/age,
+/// MONEY amounts, VARCHAR(50) text), so DS3's SQL Server driver binds the same procedures by name. One deviation: @zip_in is
+/// VARCHAR(9) like the ZIP column (leading zeros kept); DS3's driver sends an INT, which the server converts.
 /// </summary>
 internal static class SqlServerCommandBuilder
 {
-    public const int SearchTextLength = 200;
+    public const int SearchTextLength = 50;
 
     public static SqlCommand Login(string username, string password) =>
         Procedure("LOGIN", VarChar("@username_in", 50, username), VarChar("@password_in", 50, password));
@@ -31,20 +32,20 @@ internal static class SqlServerCommandBuilder
         VarChar("@state_in", 50, c.State),
         VarChar("@zip_in", 9, c.Zip),
         VarChar("@country_in", 50, c.Country),
-        Typed("@region_in", SqlDbType.SmallInt, checked((short)c.Region)),
+        Typed("@region_in", SqlDbType.TinyInt, checked((byte)c.Region)),
         VarChar("@email_in", 50, c.Email),
         VarChar("@phone_in", 50, c.Phone),
-        Typed("@creditcardtype_in", SqlDbType.Int, c.CreditCardType),
+        Typed("@creditcardtype_in", SqlDbType.TinyInt, checked((byte)c.CreditCardType)),
         VarChar("@creditcard_in", 50, c.CreditCard),
         VarChar("@creditcardexpiration_in", 50, c.CreditCardExpiration),
         VarChar("@username_in", 50, c.Username),
         VarChar("@password_in", 50, c.Password),
-        Typed("@age_in", SqlDbType.SmallInt, c.Age is { } age ? checked((short)age) : null),
+        Typed("@age_in", SqlDbType.TinyInt, c.Age is { } age ? checked((byte)age) : null),
         Typed("@income_in", SqlDbType.Int, c.Income),
         VarChar("@gender_in", 1, c.Gender));
 
     public static SqlCommand NewMember(long customerId, int membershipType) =>
-        Procedure("NEW_MEMBER", Typed("@customerid_in", SqlDbType.BigInt, customerId), Typed("@membershiplevel_in", SqlDbType.Int, membershipType));
+        Procedure("NEW_MEMBER", Typed("@customerid_in", SqlDbType.Int, checked((int)customerId)), Typed("@membershiplevel_in", SqlDbType.Int, membershipType));
 
     public static SqlCommand BrowseByCategory(int batchSize, int category) =>
         Procedure("BROWSE_BY_CATEGORY", Batch(batchSize), Typed("@category_in", SqlDbType.Int, category));
@@ -74,14 +75,14 @@ internal static class SqlServerCommandBuilder
         "NEW_PROD_REVIEW",
         Typed("@prod_id_in", SqlDbType.Int, prodId),
         Typed("@stars_in", SqlDbType.Int, stars),
-        Typed("@customerid_in", SqlDbType.BigInt, customerId),
+        Typed("@customerid_in", SqlDbType.Int, checked((int)customerId)),
         VarChar("@review_summary_in", 50, summary),
         VarChar("@review_text_in", 1000, text));
 
     public static SqlCommand NewReviewHelpfulness(long reviewId, long customerId, int helpfulness) => Procedure(
         "NEW_REVIEW_HELPFULNESS",
-        Typed("@review_id_in", SqlDbType.BigInt, reviewId),
-        Typed("@customerid_in", SqlDbType.BigInt, customerId),
+        Typed("@review_id_in", SqlDbType.Int, checked((int)reviewId)),
+        Typed("@customerid_in", SqlDbType.Int, checked((int)customerId)),
         Typed("@review_helpfulness_in", SqlDbType.Int, helpfulness));
 
     /// <summary>PURCHASE with all ten (product, quantity) pairs bound, unused ones as 0, as DS3's drivers send them.</summary>
@@ -91,7 +92,7 @@ internal static class SqlServerCommandBuilder
 
         var parameters = new List<SqlParameter>
         {
-            Typed("@customerid_in", SqlDbType.BigInt, purchase.CustomerId),
+            Typed("@customerid_in", SqlDbType.Int, checked((int)purchase.CustomerId)),
             Typed("@number_items", SqlDbType.Int, purchase.Items.Count),
             Money("@netamount_in", purchase.NetAmount),
             Money("@taxamount_in", purchase.Tax),
@@ -131,13 +132,12 @@ internal static class SqlServerCommandBuilder
 
     private static SqlParameter Batch(int batchSize) => Typed("@batch_size_in", SqlDbType.Int, batchSize);
 
-    private static SqlParameter Search(string name, string text) => new(name, SqlDbType.NVarChar, SearchTextLength) { Value = text };
+    private static SqlParameter Search(string name, string text) => new(name, SqlDbType.VarChar, SearchTextLength) { Value = text };
 
     private static SqlParameter VarChar(string name, int length, string? value) =>
         new(name, SqlDbType.VarChar, length) { Value = (object?)value ?? DBNull.Value };
 
-    private static SqlParameter Money(string name, decimal value) =>
-        new(name, SqlDbType.Decimal) { Precision = 12, Scale = 2, Value = value };
+    private static SqlParameter Money(string name, decimal value) => new(name, SqlDbType.Money) { Value = value };
 
     private static SqlParameter Typed(string name, SqlDbType type, object? value) =>
         new(name, type) { Value = value ?? DBNull.Value };

@@ -10,14 +10,14 @@ public static class SqliteProcedures
     public const string LoginCustomer =
         "SELECT CUSTOMERID FROM CUSTOMERS WHERE USERNAME = @username AND PASSWORD = @password";
 
-    /// <summary>The customer's history: newest orders first, at most 10 rows, with the COMMON_PROD_ID product's title.</summary>
+    /// <summary>The customer's history: newest orders first (within an order by PROD_ID, as on every engine), at most 10 rows, with the COMMON_PROD_ID product's title ('' when there is none).</summary>
     public const string LoginHistory = """
-        SELECT P.TITLE, P.ACTOR, R.TITLE
+        SELECT P.TITLE, P.ACTOR, COALESCE(R.TITLE, '')
         FROM CUST_HIST H
         JOIN PRODUCTS P ON P.PROD_ID = H.PROD_ID
-        JOIN PRODUCTS R ON R.PROD_ID = P.COMMON_PROD_ID
+        LEFT JOIN PRODUCTS R ON R.PROD_ID = P.COMMON_PROD_ID
         WHERE H.CUSTOMERID = @customerid
-        ORDER BY H.ORDERID DESC
+        ORDER BY H.ORDERID DESC, H.PROD_ID
         LIMIT 10
         """;
 
@@ -55,56 +55,78 @@ public static class SqliteProcedures
         LIMIT @batch_size
         """;
 
+    /// <summary>The product's rated reviews, most helpful first (ties: lower REVIEW_ID). Sums come from the covering IX_REVIEWS_HELP_REVID; only the narrow (id, total) rows are sorted, then the chosen ones are joined to the wide columns.</summary>
     public const string GetProdReviews = """
-        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
-          SUM(H.HELPFULNESS) AS TOTAL
-        FROM REVIEWS R
-        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
-        WHERE R.PROD_ID = @prod_id
-        GROUP BY R.REVIEW_ID
-        ORDER BY TOTAL DESC
-        LIMIT @batch_size
+        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
+        FROM (SELECT K.REVIEW_ID, SUM(H.HELPFULNESS) AS TOTAL
+              FROM REVIEWS K
+              JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
+              WHERE K.PROD_ID = @prod_id
+              GROUP BY K.REVIEW_ID
+              ORDER BY TOTAL DESC, K.REVIEW_ID
+              LIMIT @batch_size) T
+        JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+        ORDER BY T.TOTAL DESC, T.REVIEW_ID
         """;
 
+    /// <summary>As <see cref="GetProdReviews"/>, only reviews with @stars stars.</summary>
     public const string GetProdReviewsByStars = """
-        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
-          SUM(H.HELPFULNESS) AS TOTAL
-        FROM REVIEWS R
-        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
-        WHERE R.PROD_ID = @prod_id AND R.STARS = @stars
-        GROUP BY R.REVIEW_ID
-        ORDER BY TOTAL DESC
-        LIMIT @batch_size
+        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
+        FROM (SELECT K.REVIEW_ID, SUM(H.HELPFULNESS) AS TOTAL
+              FROM REVIEWS K
+              JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
+              WHERE K.PROD_ID = @prod_id AND K.STARS = @stars
+              GROUP BY K.REVIEW_ID
+              ORDER BY TOTAL DESC, K.REVIEW_ID
+              LIMIT @batch_size) T
+        JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+        ORDER BY T.TOTAL DESC, T.REVIEW_ID
         """;
 
+    /// <summary>As <see cref="GetProdReviews"/>, newest first (ties: higher REVIEW_ID).</summary>
     public const string GetProdReviewsByDate = """
-        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
-          SUM(H.HELPFULNESS) AS TOTAL
-        FROM REVIEWS R
-        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
-        WHERE R.PROD_ID = @prod_id
-        GROUP BY R.REVIEW_ID
-        ORDER BY R.REVIEW_DATE DESC, R.REVIEW_ID DESC
-        LIMIT @batch_size
+        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
+        FROM (SELECT K.REVIEW_ID, K.REVIEW_DATE, SUM(H.HELPFULNESS) AS TOTAL
+              FROM REVIEWS K
+              JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
+              WHERE K.PROD_ID = @prod_id
+              GROUP BY K.REVIEW_ID
+              ORDER BY K.REVIEW_DATE DESC, K.REVIEW_ID DESC
+              LIMIT @batch_size) T
+        JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+        ORDER BY T.REVIEW_DATE DESC, T.REVIEW_ID DESC
         """;
 
-    /// <summary>GET_PROD_REVIEWS_BY_ACTOR and _BY_TITLE: up to 500 matching (product, review) pairs, then most helpful first.</summary>
+    /// <summary>
+    /// GET_PROD_REVIEWS_BY_ACTOR and _BY_TITLE. DS3 caps the work at 500 (product, review) pairs; which 500 is fixed
+    /// the same way on every engine (docs/ds3-compatibility.md): the first 500 matching products by PROD_ID, then the
+    /// first 500 of their reviews by (PROD_ID, REVIEW_ID). The rated ones, most helpful first; only ids and sums are sorted.
+    /// </summary>
     public const string GetProdReviewsByFullText = """
         WITH MATCHED AS (
-          SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
-          FROM PRODUCTS_FTS F
-          JOIN PRODUCTS P ON P.PROD_ID = F.rowid
-          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
-          WHERE PRODUCTS_FTS MATCH @query
+          SELECT F.rowid AS PROD_ID FROM PRODUCTS_FTS F WHERE PRODUCTS_FTS MATCH @query ORDER BY F.rowid LIMIT 500
+        ),
+        PAIRS AS (
+          SELECT K.PROD_ID, K.REVIEW_ID
+          FROM MATCHED M
+          JOIN REVIEWS K ON K.PROD_ID = M.PROD_ID
+          ORDER BY K.PROD_ID, K.REVIEW_ID
           LIMIT 500
+        ),
+        CHOSEN AS (
+          SELECT PAIRS.PROD_ID, PAIRS.REVIEW_ID, SUM(H.HELPFULNESS) AS TOTAL
+          FROM PAIRS
+          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = PAIRS.REVIEW_ID
+          GROUP BY PAIRS.REVIEW_ID
+          ORDER BY TOTAL DESC, PAIRS.REVIEW_ID
+          LIMIT @batch_size
         )
-        SELECT M.PROD_ID, M.TITLE, M.ACTOR, M.REVIEW_ID, M.REVIEW_DATE, M.STARS, M.CUSTOMERID, M.REVIEW_SUMMARY, M.REVIEW_TEXT,
-          SUM(H.HELPFULNESS) AS TOTAL
-        FROM MATCHED M
-        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
-        GROUP BY M.REVIEW_ID
-        ORDER BY TOTAL DESC
-        LIMIT @batch_size
+        SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
+          CHOSEN.TOTAL
+        FROM CHOSEN
+        JOIN REVIEWS R ON R.REVIEW_ID = CHOSEN.REVIEW_ID
+        JOIN PRODUCTS P ON P.PROD_ID = CHOSEN.PROD_ID
+        ORDER BY CHOSEN.TOTAL DESC, CHOSEN.REVIEW_ID
         """;
 
     public const string NewProdReview = """

@@ -137,8 +137,7 @@ public class SqlServerProcedureInterfaceTests
         }
 
         var money = command.Parameters["@totalamount_in"];
-        Assert.Equal(SqlDbType.Decimal, money.SqlDbType);
-        Assert.Equal((12, 2), (money.Precision, money.Scale));
+        Assert.Equal(SqlDbType.Money, money.SqlDbType);
         Assert.Equal(10.83m, money.Value);
 
         var tooMany = Enumerable.Range(1, 11).Select(i => new CartItem(i, 1)).ToArray();
@@ -151,14 +150,14 @@ public class SqlServerProcedureInterfaceTests
         using var customer = SqlServerCommandBuilder.NewCustomer(Customer);
         Assert.Equal(DBNull.Value, customer.Parameters["@address2_in"].Value);
         Assert.Equal(DBNull.Value, customer.Parameters["@income_in"].Value);
-        Assert.Equal((short)42, customer.Parameters["@age_in"].Value);
+        Assert.Equal((byte)42, customer.Parameters["@age_in"].Value);
         Assert.Equal("01234", customer.Parameters["@zip_in"].Value);
 
         const string hostile = "O'Brien \"x\" AND * ); DROP TABLE PRODUCTS; --";
         using var browse = SqlServerCommandBuilder.BrowseByActor(10, hostile);
         Assert.Equal("BROWSE_BY_ACTOR", browse.CommandText);
         Assert.Equal(hostile, browse.Parameters["@actor_in"].Value);
-        Assert.Equal(SqlDbType.NVarChar, browse.Parameters["@actor_in"].SqlDbType);
+        Assert.Equal(SqlDbType.VarChar, browse.Parameters["@actor_in"].SqlDbType);
     }
 
     [Fact]
@@ -177,6 +176,8 @@ public class SqlServerProcedureInterfaceTests
         SqlDbType.Int => nameof(SqlDataTypeOption.Int),
         SqlDbType.BigInt => nameof(SqlDataTypeOption.BigInt),
         SqlDbType.SmallInt => nameof(SqlDataTypeOption.SmallInt),
+        SqlDbType.TinyInt => nameof(SqlDataTypeOption.TinyInt),
+        SqlDbType.Money => nameof(SqlDataTypeOption.Money),
         SqlDbType.Decimal => nameof(SqlDataTypeOption.Numeric),
         _ => type.ToString(),
     };

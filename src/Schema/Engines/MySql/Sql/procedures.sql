@@ -3,7 +3,9 @@
 -- to run this file by hand: mysql --delimiter=';;' <database> < procedures.sql
 -- Names and parameters follow DS3 (facts 1.6). NEW_CUSTOMER, NEW_MEMBER, NEW_PROD_REVIEW and
 -- NEW_REVIEW_HELPFULNESS keep DS3 MySQL's parameter names and trailing OUT parameter, so DS3's MySQL
--- driver can call them; the other procedures return result sets (PURCHASE: a trailing OUT parameter).
+-- driver can call them by name, with DS3's 32-bit ids (zip_in stays text, as the ZIP column, so leading zeros survive; DS3's
+-- driver sends an INT, which the server converts); the other procedures return result sets
+-- (PURCHASE: a trailing OUT parameter).
 -- String parameters are utf8mb4 with the default collation, like the tables.
 
 DROP PROCEDURE IF EXISTS DS_SEARCH_TERMS
@@ -164,7 +166,7 @@ BEGIN
     -- Only words the index cannot hold: a scan, rare (e.g. a two-letter name).
     SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
     FROM PRODUCTS
-    WHERE ACTOR REGEXP v_rx
+    WHERE v_rx <> '' AND ACTOR REGEXP v_rx
     LIMIT batch_size;
   ELSE
     -- No words at all: nothing matches, same columns.
@@ -192,7 +194,7 @@ BEGIN
   ELSEIF v_rx <> '' THEN
     SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
     FROM PRODUCTS
-    WHERE TITLE REGEXP v_rx
+    WHERE v_rx <> '' AND TITLE REGEXP v_rx
     LIMIT batch_size;
   ELSE
     SELECT PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM
@@ -205,55 +207,69 @@ END
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS
 ;;
 -- The product's reviews that have ratings, with the sum of their helpfulness, most helpful first.
+-- Plan (docs/engine-plans.md): the product's review ids from IX_REVIEWS_PROD_ID, each one's sum from the covering
+-- IX_REVIEWS_HELP_REVID (REVIEW_ID, HELPFULNESS); only the narrow (id, total) rows are sorted, and only the
+-- batch_size chosen ones are joined to the wide review columns.
 CREATE PROCEDURE GET_PROD_REVIEWS(IN batch_size INT, IN prod_in INT)
   READS SQL DATA
 BEGIN
-  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
-         CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-  FROM REVIEWS R
-  JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
-  WHERE R.PROD_ID = prod_in
-  GROUP BY R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
-  ORDER BY TOTAL DESC, R.REVIEW_ID
-  LIMIT batch_size;
+  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
+  FROM (SELECT K.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+        FROM REVIEWS K
+        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
+        WHERE K.PROD_ID = prod_in
+        GROUP BY K.REVIEW_ID
+        ORDER BY TOTAL DESC, K.REVIEW_ID
+        LIMIT batch_size) T
+  JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+  ORDER BY T.TOTAL DESC, T.REVIEW_ID;
 END
 ;;
 
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_STARS
 ;;
+-- As GET_PROD_REVIEWS, the reviews with stars_in stars (IX_REVIEWS_PRODSTARS).
 CREATE PROCEDURE GET_PROD_REVIEWS_BY_STARS(IN batch_size INT, IN prod_in INT, IN stars_in INT)
   READS SQL DATA
 BEGIN
-  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
-         CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-  FROM REVIEWS R
-  JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
-  WHERE R.PROD_ID = prod_in AND R.STARS = stars_in
-  GROUP BY R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
-  ORDER BY TOTAL DESC, R.REVIEW_ID
-  LIMIT batch_size;
+  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
+  FROM (SELECT K.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+        FROM REVIEWS K
+        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
+        WHERE K.PROD_ID = prod_in AND K.STARS = stars_in
+        GROUP BY K.REVIEW_ID
+        ORDER BY TOTAL DESC, K.REVIEW_ID
+        LIMIT batch_size) T
+  JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+  ORDER BY T.TOTAL DESC, T.REVIEW_ID;
 END
 ;;
 
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_DATE
 ;;
+-- As GET_PROD_REVIEWS, newest first: the sort key (date, id) is narrow too.
 CREATE PROCEDURE GET_PROD_REVIEWS_BY_DATE(IN batch_size INT, IN prod_in INT)
   READS SQL DATA
 BEGIN
-  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT,
-         CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-  FROM REVIEWS R
-  JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID
-  WHERE R.PROD_ID = prod_in
-  GROUP BY R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT
-  ORDER BY R.REVIEW_DATE DESC, R.REVIEW_ID DESC
-  LIMIT batch_size;
+  SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
+  FROM (SELECT K.REVIEW_ID, K.REVIEW_DATE, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+        FROM REVIEWS K
+        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
+        WHERE K.PROD_ID = prod_in
+        GROUP BY K.REVIEW_ID, K.REVIEW_DATE
+        ORDER BY K.REVIEW_DATE DESC, K.REVIEW_ID DESC
+        LIMIT batch_size) T
+  JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+  ORDER BY T.REVIEW_DATE DESC, T.REVIEW_ID DESC;
 END
 ;;
 
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_ACTOR
 ;;
--- Up to 500 (product, review) pairs whose product ACTOR holds every word, then as GET_PROD_REVIEWS.
+-- Reviews of products whose ACTOR holds every word, most helpful first. DS3 caps the work at 500 (product, review)
+-- pairs; which 500 is fixed the same way on every engine (docs/ds3-compatibility.md): the first 500 matching
+-- products by PROD_ID, then the first 500 of their reviews by (PROD_ID, REVIEW_ID). Only ids and sums are sorted;
+-- the wide columns are read for the batch_size chosen reviews (plan: docs/engine-plans.md).
 CREATE PROCEDURE GET_PROD_REVIEWS_BY_ACTOR(IN batch_size INT, IN actor_in TEXT CHARACTER SET utf8mb4)
   READS SQL DATA
 BEGIN
@@ -261,39 +277,54 @@ BEGIN
   DECLARE v_rx TEXT CHARACTER SET utf8mb4;
   CALL DS_SEARCH_TERMS(actor_in, v_ft, v_rx);
   IF v_ft <> '' THEN
-    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
-           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-                 R.REVIEW_TEXT
-          FROM PRODUCTS P
-          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
-          WHERE MATCH (P.ACTOR) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR P.ACTOR REGEXP v_rx)
-          LIMIT 500) T
-    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
-    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
-    ORDER BY TOTAL DESC, T.REVIEW_ID
-    LIMIT batch_size;
+    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+           R.REVIEW_TEXT, T.TOTAL
+    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+          FROM (SELECT K.REVIEW_ID
+                FROM (SELECT F.PROD_ID FROM PRODUCTS F
+                      WHERE MATCH (F.ACTOR) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR F.ACTOR REGEXP v_rx)
+                      ORDER BY F.PROD_ID
+                      LIMIT 500) S
+                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
+                ORDER BY K.PROD_ID, K.REVIEW_ID
+                LIMIT 500) M
+          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
+          GROUP BY M.REVIEW_ID
+          ORDER BY TOTAL DESC, M.REVIEW_ID
+          LIMIT batch_size) T
+    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
+    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
   ELSE
     -- Only words the index cannot hold (a scan, rare), or no words at all (nothing matches).
-    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
-           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-                 R.REVIEW_TEXT
-          FROM PRODUCTS P
-          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
-          WHERE v_rx <> '' AND P.ACTOR REGEXP v_rx
-          LIMIT 500) T
-    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
-    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
-    ORDER BY TOTAL DESC, T.REVIEW_ID
-    LIMIT batch_size;
+    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+           R.REVIEW_TEXT, T.TOTAL
+    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+          FROM (SELECT K.REVIEW_ID
+                FROM (SELECT F.PROD_ID FROM PRODUCTS F
+                      WHERE v_rx <> '' AND F.ACTOR REGEXP v_rx
+                      ORDER BY F.PROD_ID
+                      LIMIT 500) S
+                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
+                ORDER BY K.PROD_ID, K.REVIEW_ID
+                LIMIT 500) M
+          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
+          GROUP BY M.REVIEW_ID
+          ORDER BY TOTAL DESC, M.REVIEW_ID
+          LIMIT batch_size) T
+    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
+    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
   END IF;
 END
 ;;
 
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_TITLE
 ;;
--- Up to 500 (product, review) pairs whose product TITLE holds every word, then as GET_PROD_REVIEWS.
+-- Reviews of products whose TITLE holds every word, most helpful first. DS3 caps the work at 500 (product, review)
+-- pairs; which 500 is fixed the same way on every engine (docs/ds3-compatibility.md): the first 500 matching
+-- products by PROD_ID, then the first 500 of their reviews by (PROD_ID, REVIEW_ID). Only ids and sums are sorted;
+-- the wide columns are read for the batch_size chosen reviews (plan: docs/engine-plans.md).
 CREATE PROCEDURE GET_PROD_REVIEWS_BY_TITLE(IN batch_size INT, IN title_in TEXT CHARACTER SET utf8mb4)
   READS SQL DATA
 BEGIN
@@ -301,32 +332,44 @@ BEGIN
   DECLARE v_rx TEXT CHARACTER SET utf8mb4;
   CALL DS_SEARCH_TERMS(title_in, v_ft, v_rx);
   IF v_ft <> '' THEN
-    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
-           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-                 R.REVIEW_TEXT
-          FROM PRODUCTS P
-          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
-          WHERE MATCH (P.TITLE) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR P.TITLE REGEXP v_rx)
-          LIMIT 500) T
-    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
-    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
-    ORDER BY TOTAL DESC, T.REVIEW_ID
-    LIMIT batch_size;
+    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+           R.REVIEW_TEXT, T.TOTAL
+    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+          FROM (SELECT K.REVIEW_ID
+                FROM (SELECT F.PROD_ID FROM PRODUCTS F
+                      WHERE MATCH (F.TITLE) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR F.TITLE REGEXP v_rx)
+                      ORDER BY F.PROD_ID
+                      LIMIT 500) S
+                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
+                ORDER BY K.PROD_ID, K.REVIEW_ID
+                LIMIT 500) M
+          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
+          GROUP BY M.REVIEW_ID
+          ORDER BY TOTAL DESC, M.REVIEW_ID
+          LIMIT batch_size) T
+    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
+    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
   ELSE
     -- Only words the index cannot hold (a scan, rare), or no words at all (nothing matches).
-    SELECT T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY,
-           T.REVIEW_TEXT, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-    FROM (SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-                 R.REVIEW_TEXT
-          FROM PRODUCTS P
-          JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID
-          WHERE v_rx <> '' AND P.TITLE REGEXP v_rx
-          LIMIT 500) T
-    JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID
-    GROUP BY T.PROD_ID, T.TITLE, T.ACTOR, T.REVIEW_ID, T.REVIEW_DATE, T.STARS, T.CUSTOMERID, T.REVIEW_SUMMARY, T.REVIEW_TEXT
-    ORDER BY TOTAL DESC, T.REVIEW_ID
-    LIMIT batch_size;
+    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+           R.REVIEW_TEXT, T.TOTAL
+    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+          FROM (SELECT K.REVIEW_ID
+                FROM (SELECT F.PROD_ID FROM PRODUCTS F
+                      WHERE v_rx <> '' AND F.TITLE REGEXP v_rx
+                      ORDER BY F.PROD_ID
+                      LIMIT 500) S
+                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
+                ORDER BY K.PROD_ID, K.REVIEW_ID
+                LIMIT 500) M
+          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
+          GROUP BY M.REVIEW_ID
+          ORDER BY TOTAL DESC, M.REVIEW_ID
+          LIMIT batch_size) T
+    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
+    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
   END IF;
 END
 ;;

@@ -180,7 +180,11 @@ BEGIN
 END BROWSE_BY_TITLE;
 /
 
--- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first.
+-- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first (ties: lower
+-- REVIEW_ID). Only narrow (id, total) rows are grouped and sorted; the wide columns are read for the chosen reviews.
+-- Expected plan (docs/engine-plans.md): INDEX RANGE SCAN IX_REVIEWS_PROD_ID -> NESTED LOOPS -> INDEX RANGE SCAN
+--   IX_REVIEWS_HELP_REVID (REVIEW_ID, HELPFULNESS: covering) -> HASH/SORT GROUP BY -> SORT ORDER BY STOPKEY (narrow)
+--   -> NESTED LOOPS -> TABLE ACCESS BY INDEX ROWID REVIEWS (PK_REVIEWS) for the batch_size_in chosen.
 CREATE OR REPLACE PROCEDURE GET_PROD_REVIEWS (
     batch_size_in IN NUMBER,
     prod_in IN NUMBER,
@@ -188,18 +192,20 @@ CREATE OR REPLACE PROCEDURE GET_PROD_REVIEWS (
 AS
 BEGIN
     OPEN reviews_out FOR
-        SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT,
-            SUM(h.HELPFULNESS) AS TOTAL
-        FROM REVIEWS r
-        INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = r.REVIEW_ID
-        WHERE r.PROD_ID = prod_in
-        GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        ORDER BY TOTAL DESC
-        FETCH FIRST batch_size_in ROWS ONLY;
+        SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+        FROM (SELECT k.REVIEW_ID, SUM(h.HELPFULNESS) AS TOTAL
+              FROM REVIEWS k
+              INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = k.REVIEW_ID
+              WHERE k.PROD_ID = prod_in
+              GROUP BY k.REVIEW_ID
+              ORDER BY TOTAL DESC, k.REVIEW_ID
+              FETCH FIRST batch_size_in ROWS ONLY) t
+        INNER JOIN REVIEWS r ON r.REVIEW_ID = t.REVIEW_ID
+        ORDER BY t.TOTAL DESC, t.REVIEW_ID;
 END GET_PROD_REVIEWS;
 /
 
--- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with stars_in stars.
+-- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with stars_in stars (IX_REVIEWS_PRODSTARS).
 CREATE OR REPLACE PROCEDURE GET_PROD_REVIEWS_BY_STARS (
     batch_size_in IN NUMBER,
     prod_in IN NUMBER,
@@ -208,14 +214,16 @@ CREATE OR REPLACE PROCEDURE GET_PROD_REVIEWS_BY_STARS (
 AS
 BEGIN
     OPEN reviews_out FOR
-        SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT,
-            SUM(h.HELPFULNESS) AS TOTAL
-        FROM REVIEWS r
-        INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = r.REVIEW_ID
-        WHERE r.PROD_ID = prod_in AND r.STARS = stars_in
-        GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        ORDER BY TOTAL DESC
-        FETCH FIRST batch_size_in ROWS ONLY;
+        SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+        FROM (SELECT k.REVIEW_ID, SUM(h.HELPFULNESS) AS TOTAL
+              FROM REVIEWS k
+              INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = k.REVIEW_ID
+              WHERE k.PROD_ID = prod_in AND k.STARS = stars_in
+              GROUP BY k.REVIEW_ID
+              ORDER BY TOTAL DESC, k.REVIEW_ID
+              FETCH FIRST batch_size_in ROWS ONLY) t
+        INNER JOIN REVIEWS r ON r.REVIEW_ID = t.REVIEW_ID
+        ORDER BY t.TOTAL DESC, t.REVIEW_ID;
 END GET_PROD_REVIEWS_BY_STARS;
 /
 
@@ -227,19 +235,26 @@ CREATE OR REPLACE PROCEDURE GET_PROD_REVIEWS_BY_DATE (
 AS
 BEGIN
     OPEN reviews_out FOR
-        SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT,
-            SUM(h.HELPFULNESS) AS TOTAL
-        FROM REVIEWS r
-        INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = r.REVIEW_ID
-        WHERE r.PROD_ID = prod_in
-        GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        ORDER BY r.REVIEW_DATE DESC, r.REVIEW_ID DESC
-        FETCH FIRST batch_size_in ROWS ONLY;
+        SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+        FROM (SELECT k.REVIEW_ID, k.REVIEW_DATE, SUM(h.HELPFULNESS) AS TOTAL
+              FROM REVIEWS k
+              INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = k.REVIEW_ID
+              WHERE k.PROD_ID = prod_in
+              GROUP BY k.REVIEW_ID, k.REVIEW_DATE
+              ORDER BY k.REVIEW_DATE DESC, k.REVIEW_ID DESC
+              FETCH FIRST batch_size_in ROWS ONLY) t
+        INNER JOIN REVIEWS r ON r.REVIEW_ID = t.REVIEW_ID
+        ORDER BY t.REVIEW_DATE DESC, t.REVIEW_ID DESC;
 END GET_PROD_REVIEWS_BY_DATE;
 /
 
--- GET_PROD_REVIEWS_BY_ACTOR: up to 500 (product, review) pairs whose ACTOR contains all the words, then their
--- helpfulness sums, most helpful first. Columns in the kit's common order (PROD_ID first), not DS3 Oracle's.
+-- GET_PROD_REVIEWS_BY_ACTOR: reviews of products whose ACTOR contains all the words, most helpful first. Columns in
+-- the kit's common order (PROD_ID first), not DS3 Oracle's. DS3 caps the work at 500 (product, review) pairs; which
+-- 500 is fixed the same way on every engine (docs/ds3-compatibility.md): the first 500 matching products by PROD_ID,
+-- then the first 500 of their reviews by (PROD_ID, REVIEW_ID). Only ids and sums are sorted.
+-- Expected plan: DOMAIN INDEX IX_PROD_ACTOR (CONTAINS) -> SORT ORDER BY STOPKEY (PROD_IDs) -> NESTED LOOPS -> INDEX
+--   RANGE SCAN IX_REVIEWS_PROD_ID (PROD_ID, REVIEW_ID) -> SORT ORDER BY STOPKEY (500 narrow pairs) -> NESTED LOOPS ->
+--   INDEX RANGE SCAN IX_REVIEWS_HELP_REVID (covering) -> GROUP BY -> SORT ORDER BY STOPKEY -> PK lookups.
 CREATE OR REPLACE PROCEDURE GET_PROD_REVIEWS_BY_ACTOR (
     batch_size_in IN NUMBER,
     actor_in IN VARCHAR2,
@@ -256,22 +271,34 @@ BEGIN
             WHERE 1 = 0;
     ELSE
         OPEN reviews_out FOR
-            WITH MATCHES AS (
-                SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-                    r.REVIEW_TEXT
-                FROM PRODUCTS p
-                INNER JOIN REVIEWS r ON r.PROD_ID = p.PROD_ID
-                WHERE CONTAINS(p.ACTOR, text_query) > 0
+            WITH MATCHED AS (
+                SELECT f.PROD_ID
+                FROM PRODUCTS f
+                WHERE CONTAINS(f.ACTOR, text_query) > 0
+                ORDER BY f.PROD_ID
                 FETCH FIRST 500 ROWS ONLY
+            ),
+            PAIRS AS (
+                SELECT k.PROD_ID, k.REVIEW_ID
+                FROM MATCHED m
+                INNER JOIN REVIEWS k ON k.PROD_ID = m.PROD_ID
+                ORDER BY k.PROD_ID, k.REVIEW_ID
+                FETCH FIRST 500 ROWS ONLY
+            ),
+            CHOSEN AS (
+                SELECT pr.PROD_ID, pr.REVIEW_ID, SUM(h.HELPFULNESS) AS TOTAL
+                FROM PAIRS pr
+                INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = pr.REVIEW_ID
+                GROUP BY pr.PROD_ID, pr.REVIEW_ID
+                ORDER BY TOTAL DESC, pr.REVIEW_ID
+                FETCH FIRST batch_size_in ROWS ONLY
             )
-            SELECT m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY,
-                m.REVIEW_TEXT, SUM(h.HELPFULNESS) AS TOTAL
-            FROM MATCHES m
-            INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = m.REVIEW_ID
-            GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY,
-                m.REVIEW_TEXT
-            ORDER BY TOTAL DESC
-            FETCH FIRST batch_size_in ROWS ONLY;
+            SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+                r.REVIEW_TEXT, c.TOTAL
+            FROM CHOSEN c
+            INNER JOIN REVIEWS r ON r.REVIEW_ID = c.REVIEW_ID
+            INNER JOIN PRODUCTS p ON p.PROD_ID = c.PROD_ID
+            ORDER BY c.TOTAL DESC, c.REVIEW_ID;
     END IF;
 END GET_PROD_REVIEWS_BY_ACTOR;
 /
@@ -293,22 +320,34 @@ BEGIN
             WHERE 1 = 0;
     ELSE
         OPEN reviews_out FOR
-            WITH MATCHES AS (
-                SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-                    r.REVIEW_TEXT
-                FROM PRODUCTS p
-                INNER JOIN REVIEWS r ON r.PROD_ID = p.PROD_ID
-                WHERE CONTAINS(p.TITLE, text_query) > 0
+            WITH MATCHED AS (
+                SELECT f.PROD_ID
+                FROM PRODUCTS f
+                WHERE CONTAINS(f.TITLE, text_query) > 0
+                ORDER BY f.PROD_ID
                 FETCH FIRST 500 ROWS ONLY
+            ),
+            PAIRS AS (
+                SELECT k.PROD_ID, k.REVIEW_ID
+                FROM MATCHED m
+                INNER JOIN REVIEWS k ON k.PROD_ID = m.PROD_ID
+                ORDER BY k.PROD_ID, k.REVIEW_ID
+                FETCH FIRST 500 ROWS ONLY
+            ),
+            CHOSEN AS (
+                SELECT pr.PROD_ID, pr.REVIEW_ID, SUM(h.HELPFULNESS) AS TOTAL
+                FROM PAIRS pr
+                INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = pr.REVIEW_ID
+                GROUP BY pr.PROD_ID, pr.REVIEW_ID
+                ORDER BY TOTAL DESC, pr.REVIEW_ID
+                FETCH FIRST batch_size_in ROWS ONLY
             )
-            SELECT m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY,
-                m.REVIEW_TEXT, SUM(h.HELPFULNESS) AS TOTAL
-            FROM MATCHES m
-            INNER JOIN REVIEWS_HELPFULNESS h ON h.REVIEW_ID = m.REVIEW_ID
-            GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY,
-                m.REVIEW_TEXT
-            ORDER BY TOTAL DESC
-            FETCH FIRST batch_size_in ROWS ONLY;
+            SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+                r.REVIEW_TEXT, c.TOTAL
+            FROM CHOSEN c
+            INNER JOIN REVIEWS r ON r.REVIEW_ID = c.REVIEW_ID
+            INNER JOIN PRODUCTS p ON p.PROD_ID = c.PROD_ID
+            ORDER BY c.TOTAL DESC, c.REVIEW_ID;
     END IF;
 END GET_PROD_REVIEWS_BY_TITLE;
 /

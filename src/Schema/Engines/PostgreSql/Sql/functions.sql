@@ -121,17 +121,23 @@ LANGUAGE sql STABLE AS $$
 $$
 ;
 
--- GET_PROD_REVIEWS*: reviews that have helpfulness ratings (inner-join semantics), with their sum.
+-- GET_PROD_REVIEWS*: reviews that have helpfulness ratings (inner-join semantics), with their sum. Plans
+-- (docs/engine-plans.md): the product's review ids from IX_REVIEWS_PROD_ID / IX_REVIEWS_PRODSTARS, each one's sum
+-- from an index-only scan of IX_REVIEWS_HELP_REVID (REVIEW_ID, HELPFULNESS); only narrow (id, total) rows are
+-- sorted, and the wide review columns are read for the batch_size_in chosen reviews only.
 CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS(batch_size_in INTEGER, prod_in INTEGER)
 RETURNS TABLE (r_review_id INTEGER, r_prod_id INTEGER, r_review_date DATE, r_stars SMALLINT, r_customerid INTEGER,
   r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
   SELECT r.REVIEW_ID::INTEGER, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER, r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, t.total
-  FROM REVIEWS r
-  CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = r.REVIEW_ID) t
-  WHERE r.PROD_ID = prod_in AND t.total IS NOT NULL
-  ORDER BY t.total DESC, r.REVIEW_ID
-  LIMIT batch_size_in
+  FROM (SELECT k.REVIEW_ID, k.REVIEW_DATE, s.total
+        FROM REVIEWS k
+        CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = k.REVIEW_ID) s
+        WHERE k.PROD_ID = prod_in AND s.total IS NOT NULL
+        ORDER BY s.total DESC, k.REVIEW_ID
+        LIMIT batch_size_in) t
+  JOIN REVIEWS r ON r.REVIEW_ID = t.REVIEW_ID
+  ORDER BY t.total DESC, t.REVIEW_ID
 $$
 ;
 
@@ -140,11 +146,14 @@ RETURNS TABLE (r_review_id INTEGER, r_prod_id INTEGER, r_review_date DATE, r_sta
   r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
   SELECT r.REVIEW_ID::INTEGER, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER, r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, t.total
-  FROM REVIEWS r
-  CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = r.REVIEW_ID) t
-  WHERE r.PROD_ID = prod_in AND r.STARS = stars_in AND t.total IS NOT NULL
-  ORDER BY t.total DESC, r.REVIEW_ID
-  LIMIT batch_size_in
+  FROM (SELECT k.REVIEW_ID, k.REVIEW_DATE, s.total
+        FROM REVIEWS k
+        CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = k.REVIEW_ID) s
+        WHERE k.PROD_ID = prod_in AND k.STARS = stars_in AND s.total IS NOT NULL
+        ORDER BY s.total DESC, k.REVIEW_ID
+        LIMIT batch_size_in) t
+  JOIN REVIEWS r ON r.REVIEW_ID = t.REVIEW_ID
+  ORDER BY t.total DESC, t.REVIEW_ID
 $$
 ;
 
@@ -153,31 +162,47 @@ RETURNS TABLE (r_review_id INTEGER, r_prod_id INTEGER, r_review_date DATE, r_sta
   r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
   SELECT r.REVIEW_ID::INTEGER, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER, r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, t.total
-  FROM REVIEWS r
-  CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = r.REVIEW_ID) t
-  WHERE r.PROD_ID = prod_in AND t.total IS NOT NULL
-  ORDER BY r.REVIEW_DATE DESC, r.REVIEW_ID DESC
-  LIMIT batch_size_in
+  FROM (SELECT k.REVIEW_ID, k.REVIEW_DATE, s.total
+        FROM REVIEWS k
+        CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = k.REVIEW_ID) s
+        WHERE k.PROD_ID = prod_in AND s.total IS NOT NULL
+        ORDER BY k.REVIEW_DATE DESC, k.REVIEW_ID DESC
+        LIMIT batch_size_in) t
+  JOIN REVIEWS r ON r.REVIEW_ID = t.REVIEW_ID
+  ORDER BY t.REVIEW_DATE DESC, t.REVIEW_ID DESC
 $$
 ;
 
--- GET_PROD_REVIEWS_BY_ACTOR / _BY_TITLE: up to 500 (product, review) pairs whose product matches, then the
--- rated ones most helpful first (DS3's 500-pair cap; which 500 is unspecified, as in DS3).
+-- GET_PROD_REVIEWS_BY_ACTOR / _BY_TITLE: DS3 caps the work at 500 (product, review) pairs; which 500 is fixed the
+-- same way on every engine (docs/ds3-compatibility.md): the first 500 matching products by PROD_ID, then the first
+-- 500 of their reviews by (PROD_ID, REVIEW_ID). The rated ones, most helpful first; only ids and sums are sorted.
+-- MATERIALIZED: the matches come from the GIN index first; otherwise "ORDER BY PROD_ID LIMIT" tempts the planner
+-- to walk PK_PRODUCTS in order, computing to_tsvector for every product until enough match (a scan for rare words).
 CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_ACTOR(batch_size_in INTEGER, actor_in TEXT)
 RETURNS TABLE (r_prod_id INTEGER, r_title TEXT, r_actor TEXT, r_review_id INTEGER, r_review_date DATE,
   r_stars SMALLINT, r_customerid INTEGER, r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
-  WITH matched AS (
-    SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    FROM PRODUCTS p JOIN REVIEWS r ON r.PROD_ID = p.PROD_ID
-    WHERE to_tsvector('simple', p.ACTOR) @@ plainto_tsquery('simple', actor_in)
-    LIMIT 500)
-  SELECT m.PROD_ID, m.TITLE::TEXT, m.ACTOR::TEXT, m.REVIEW_ID::INTEGER, m.REVIEW_DATE, m.STARS, m.CUSTOMERID::INTEGER, m.REVIEW_SUMMARY::TEXT, m.REVIEW_TEXT::TEXT, t.total
-  FROM matched m
-  CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = m.REVIEW_ID) t
-  WHERE t.total IS NOT NULL
-  ORDER BY t.total DESC, m.REVIEW_ID
-  LIMIT batch_size_in
+  WITH matched AS MATERIALIZED (
+    SELECT f.PROD_ID FROM PRODUCTS f WHERE to_tsvector('simple', f.ACTOR) @@ plainto_tsquery('simple', actor_in)),
+  pairs AS (
+    SELECT k.PROD_ID, k.REVIEW_ID
+    FROM (SELECT matched.PROD_ID FROM matched ORDER BY matched.PROD_ID LIMIT 500) m
+    JOIN REVIEWS k ON k.PROD_ID = m.PROD_ID
+    ORDER BY k.PROD_ID, k.REVIEW_ID
+    LIMIT 500),
+  chosen AS (
+    SELECT pairs.PROD_ID, pairs.REVIEW_ID, s.total
+    FROM pairs
+    CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = pairs.REVIEW_ID) s
+    WHERE s.total IS NOT NULL
+    ORDER BY s.total DESC, pairs.REVIEW_ID
+    LIMIT batch_size_in)
+  SELECT p.PROD_ID, p.TITLE::TEXT, p.ACTOR::TEXT, r.REVIEW_ID::INTEGER, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER,
+    r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, c.total
+  FROM chosen c
+  JOIN REVIEWS r ON r.REVIEW_ID = c.REVIEW_ID
+  JOIN PRODUCTS p ON p.PROD_ID = c.PROD_ID
+  ORDER BY c.total DESC, c.REVIEW_ID
 $$
 ;
 
@@ -185,17 +210,27 @@ CREATE OR REPLACE FUNCTION GET_PROD_REVIEWS_BY_TITLE(batch_size_in INTEGER, titl
 RETURNS TABLE (r_prod_id INTEGER, r_title TEXT, r_actor TEXT, r_review_id INTEGER, r_review_date DATE,
   r_stars SMALLINT, r_customerid INTEGER, r_review_summary TEXT, r_review_text TEXT, r_totalhelp BIGINT)
 LANGUAGE sql STABLE AS $$
-  WITH matched AS (
-    SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    FROM PRODUCTS p JOIN REVIEWS r ON r.PROD_ID = p.PROD_ID
-    WHERE to_tsvector('simple', p.TITLE) @@ plainto_tsquery('simple', title_in)
-    LIMIT 500)
-  SELECT m.PROD_ID, m.TITLE::TEXT, m.ACTOR::TEXT, m.REVIEW_ID::INTEGER, m.REVIEW_DATE, m.STARS, m.CUSTOMERID::INTEGER, m.REVIEW_SUMMARY::TEXT, m.REVIEW_TEXT::TEXT, t.total
-  FROM matched m
-  CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = m.REVIEW_ID) t
-  WHERE t.total IS NOT NULL
-  ORDER BY t.total DESC, m.REVIEW_ID
-  LIMIT batch_size_in
+  WITH matched AS MATERIALIZED (
+    SELECT f.PROD_ID FROM PRODUCTS f WHERE to_tsvector('simple', f.TITLE) @@ plainto_tsquery('simple', title_in)),
+  pairs AS (
+    SELECT k.PROD_ID, k.REVIEW_ID
+    FROM (SELECT matched.PROD_ID FROM matched ORDER BY matched.PROD_ID LIMIT 500) m
+    JOIN REVIEWS k ON k.PROD_ID = m.PROD_ID
+    ORDER BY k.PROD_ID, k.REVIEW_ID
+    LIMIT 500),
+  chosen AS (
+    SELECT pairs.PROD_ID, pairs.REVIEW_ID, s.total
+    FROM pairs
+    CROSS JOIN LATERAL (SELECT SUM(h.HELPFULNESS)::BIGINT AS total FROM REVIEWS_HELPFULNESS h WHERE h.REVIEW_ID = pairs.REVIEW_ID) s
+    WHERE s.total IS NOT NULL
+    ORDER BY s.total DESC, pairs.REVIEW_ID
+    LIMIT batch_size_in)
+  SELECT p.PROD_ID, p.TITLE::TEXT, p.ACTOR::TEXT, r.REVIEW_ID::INTEGER, r.REVIEW_DATE, r.STARS, r.CUSTOMERID::INTEGER,
+    r.REVIEW_SUMMARY::TEXT, r.REVIEW_TEXT::TEXT, c.total
+  FROM chosen c
+  JOIN REVIEWS r ON r.REVIEW_ID = c.REVIEW_ID
+  JOIN PRODUCTS p ON p.PROD_ID = c.PROD_ID
+  ORDER BY c.total DESC, c.REVIEW_ID
 $$
 ;
 

@@ -30,11 +30,11 @@ BEGIN
     SELECT @customerid = CUSTOMERID FROM CUSTOMERS WHERE USERNAME = @username_in AND PASSWORD = @password_in;
     IF @customerid IS NULL
     BEGIN
-        SELECT CAST(0 AS BIGINT) AS CUSTOMERID;
+        SELECT CAST(0 AS INT) AS CUSTOMERID;
         RETURN;
     END
 
-    SELECT @customerid AS CUSTOMERID;
+    SELECT CAST(@customerid AS INT) AS CUSTOMERID;
     SELECT TOP (10) p.TITLE, p.ACTOR, r.TITLE AS RELATEDPURCHASE
     FROM CUST_HIST AS h
     INNER JOIN PRODUCTS AS p ON p.PROD_ID = h.PROD_ID
@@ -55,15 +55,15 @@ CREATE OR ALTER PROCEDURE NEW_CUSTOMER
     @state_in VARCHAR(50),
     @zip_in VARCHAR(9),
     @country_in VARCHAR(50),
-    @region_in SMALLINT,
+    @region_in TINYINT,
     @email_in VARCHAR(50),
     @phone_in VARCHAR(50),
-    @creditcardtype_in INT,
+    @creditcardtype_in TINYINT,
     @creditcard_in VARCHAR(50),
     @creditcardexpiration_in VARCHAR(50),
     @username_in VARCHAR(50),
     @password_in VARCHAR(50),
-    @age_in SMALLINT,
+    @age_in TINYINT,
     @income_in INT,
     @gender_in VARCHAR(1)
 AS
@@ -94,7 +94,7 @@ GO
 
 -- NEW_MEMBER: the customer id, or 0 when the customer is already a member. EXPIREDATE = today, as in DS3.
 CREATE OR ALTER PROCEDURE NEW_MEMBER
-    @customerid_in BIGINT,
+    @customerid_in INT,
     @membershiplevel_in INT
 AS
 BEGIN
@@ -135,7 +135,7 @@ GO
 -- BROWSE_BY_ACTOR: up to @batch_size_in products whose ACTOR contains all the given words.
 CREATE OR ALTER PROCEDURE BROWSE_BY_ACTOR
     @batch_size_in INT,
-    @actor_in NVARCHAR(200)
+    @actor_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -152,7 +152,7 @@ GO
 -- BROWSE_BY_TITLE: up to @batch_size_in products whose TITLE contains all the given words.
 CREATE OR ALTER PROCEDURE BROWSE_BY_TITLE
     @batch_size_in INT,
-    @title_in NVARCHAR(200)
+    @title_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -166,24 +166,32 @@ BEGIN
 END
 GO
 
--- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first.
+-- GET_PROD_REVIEWS: the product's rated reviews with the sum of their helpfulness, most helpful first (ties: lower
+-- REVIEW_ID). Only narrow (id, total) rows are sorted; the wide review columns are read for the chosen reviews only.
+-- Expected plan (docs/engine-plans.md): Index Seek IX_REVIEWS_PROD_ID (PROD_ID = @prod_in) -> Nested Loops ->
+--   Stream Aggregate <- Index Seek IX_REVIEWS_HELP_REVID (REVIEW_ID, HELPFULNESS: covering) -> Top N Sort of the
+--   narrow (REVIEW_ID, TOTAL) rows -> Nested Loops -> Clustered Index Seek PK_REVIEWS for the @batch_size_in chosen.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS
     @batch_size_in INT,
     @prod_in INT
 AS
 BEGIN
     SET NOCOUNT ON;
-    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM REVIEWS AS r
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
-    WHERE r.PROD_ID = @prod_in
-    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+    FROM (
+        SELECT TOP (@batch_size_in) k.REVIEW_ID, s.TOTAL
+        FROM REVIEWS AS k
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = k.REVIEW_ID) AS s
+        WHERE k.PROD_ID = @prod_in AND s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, k.REVIEW_ID
+    ) AS t
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = t.REVIEW_ID
+    ORDER BY t.TOTAL DESC, t.REVIEW_ID;
 END
 GO
 
--- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with @stars_in stars.
+-- GET_PROD_REVIEWS_BY_STARS: as GET_PROD_REVIEWS, only reviews with @stars_in stars (seek on IX_REVIEWS_PRODSTARS).
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_STARS
     @batch_size_in INT,
     @prod_in INT,
@@ -191,38 +199,50 @@ CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_STARS
 AS
 BEGIN
     SET NOCOUNT ON;
-    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM REVIEWS AS r
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
-    WHERE r.PROD_ID = @prod_in AND r.STARS = @stars_in
-    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+    FROM (
+        SELECT TOP (@batch_size_in) k.REVIEW_ID, s.TOTAL
+        FROM REVIEWS AS k
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = k.REVIEW_ID) AS s
+        WHERE k.PROD_ID = @prod_in AND k.STARS = @stars_in AND s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, k.REVIEW_ID
+    ) AS t
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = t.REVIEW_ID
+    ORDER BY t.TOTAL DESC, t.REVIEW_ID;
 END
 GO
 
--- GET_PROD_REVIEWS_BY_DATE: the product's rated reviews, newest first.
+-- GET_PROD_REVIEWS_BY_DATE: the product's rated reviews, newest first (ties: higher REVIEW_ID); the sort key is narrow.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_DATE
     @batch_size_in INT,
     @prod_in INT
 AS
 BEGIN
     SET NOCOUNT ON;
-    SELECT TOP (@batch_size_in) r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
-        r.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM REVIEWS AS r
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = r.REVIEW_ID
-    WHERE r.PROD_ID = @prod_in
-    GROUP BY r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT
-    ORDER BY r.REVIEW_DATE DESC, r.REVIEW_ID DESC;
+    SELECT r.REVIEW_ID, r.PROD_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY, r.REVIEW_TEXT, t.TOTAL
+    FROM (
+        SELECT TOP (@batch_size_in) k.REVIEW_ID, k.REVIEW_DATE, s.TOTAL
+        FROM REVIEWS AS k
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = k.REVIEW_ID) AS s
+        WHERE k.PROD_ID = @prod_in AND s.TOTAL IS NOT NULL
+        ORDER BY k.REVIEW_DATE DESC, k.REVIEW_ID DESC
+    ) AS t
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = t.REVIEW_ID
+    ORDER BY t.REVIEW_DATE DESC, t.REVIEW_ID DESC;
 END
 GO
 
--- GET_PROD_REVIEWS_BY_ACTOR: up to 500 (product, review) pairs whose ACTOR contains all the words, then their
--- helpfulness sums, most helpful first.
+-- GET_PROD_REVIEWS_BY_ACTOR: reviews of products whose ACTOR contains all the words, most helpful first. DS3 caps the
+-- work at 500 (product, review) pairs; which 500 is fixed the same way on every engine (docs/ds3-compatibility.md):
+-- the first 500 matching products by PROD_ID, then the first 500 of their reviews by (PROD_ID, REVIEW_ID).
+-- Expected plan: Full-Text Match (CONTAINS) -> Top N Sort of matching PROD_IDs -> Nested Loops -> Index Seek
+--   IX_REVIEWS_PROD_ID (PROD_ID, REVIEW_ID) -> Top N Sort (500) of narrow pairs -> Nested Loops -> Stream Aggregate <-
+--   Index Seek IX_REVIEWS_HELP_REVID (covering) -> Top N Sort (narrow) -> Clustered Index Seeks PK_REVIEWS, PK_PRODUCTS.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_ACTOR
     @batch_size_in INT,
-    @actor_in NVARCHAR(200)
+    @actor_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -236,26 +256,39 @@ BEGIN
         RETURN;
     END;
 
-    WITH matches AS (
-        SELECT TOP (500) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID,
-            r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        FROM PRODUCTS AS p
-        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID
-        WHERE CONTAINS(p.ACTOR, @search)
+    WITH matched AS (
+        SELECT TOP (500) f.PROD_ID
+        FROM PRODUCTS AS f
+        WHERE CONTAINS(f.ACTOR, @search)
+        ORDER BY f.PROD_ID
+    ),
+    pairs AS (
+        SELECT TOP (500) k.PROD_ID, k.REVIEW_ID
+        FROM matched AS m
+        INNER JOIN REVIEWS AS k ON k.PROD_ID = m.PROD_ID
+        ORDER BY k.PROD_ID, k.REVIEW_ID
+    ),
+    chosen AS (
+        SELECT TOP (@batch_size_in) pairs.PROD_ID, pairs.REVIEW_ID, s.TOTAL
+        FROM pairs
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = pairs.REVIEW_ID) AS s
+        WHERE s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, pairs.REVIEW_ID
     )
-    SELECT TOP (@batch_size_in) m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID,
-        m.REVIEW_SUMMARY, m.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM matches AS m
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = m.REVIEW_ID
-    GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, c.TOTAL
+    FROM chosen AS c
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = c.REVIEW_ID
+    INNER JOIN PRODUCTS AS p ON p.PROD_ID = c.PROD_ID
+    ORDER BY c.TOTAL DESC, c.REVIEW_ID;
 END
 GO
 
 -- GET_PROD_REVIEWS_BY_TITLE: as GET_PROD_REVIEWS_BY_ACTOR on TITLE.
 CREATE OR ALTER PROCEDURE GET_PROD_REVIEWS_BY_TITLE
     @batch_size_in INT,
-    @title_in NVARCHAR(200)
+    @title_in VARCHAR(50)
 AS
 BEGIN
     SET NOCOUNT ON;
@@ -269,19 +302,32 @@ BEGIN
         RETURN;
     END;
 
-    WITH matches AS (
-        SELECT TOP (500) p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID,
-            r.REVIEW_SUMMARY, r.REVIEW_TEXT
-        FROM PRODUCTS AS p
-        INNER JOIN REVIEWS AS r ON r.PROD_ID = p.PROD_ID
-        WHERE CONTAINS(p.TITLE, @search)
+    WITH matched AS (
+        SELECT TOP (500) f.PROD_ID
+        FROM PRODUCTS AS f
+        WHERE CONTAINS(f.TITLE, @search)
+        ORDER BY f.PROD_ID
+    ),
+    pairs AS (
+        SELECT TOP (500) k.PROD_ID, k.REVIEW_ID
+        FROM matched AS m
+        INNER JOIN REVIEWS AS k ON k.PROD_ID = m.PROD_ID
+        ORDER BY k.PROD_ID, k.REVIEW_ID
+    ),
+    chosen AS (
+        SELECT TOP (@batch_size_in) pairs.PROD_ID, pairs.REVIEW_ID, s.TOTAL
+        FROM pairs
+        CROSS APPLY (SELECT SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
+                     FROM REVIEWS_HELPFULNESS AS h WHERE h.REVIEW_ID = pairs.REVIEW_ID) AS s
+        WHERE s.TOTAL IS NOT NULL
+        ORDER BY s.TOTAL DESC, pairs.REVIEW_ID
     )
-    SELECT TOP (@batch_size_in) m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID,
-        m.REVIEW_SUMMARY, m.REVIEW_TEXT, SUM(CAST(h.HELPFULNESS AS BIGINT)) AS TOTAL
-    FROM matches AS m
-    INNER JOIN REVIEWS_HELPFULNESS AS h ON h.REVIEW_ID = m.REVIEW_ID
-    GROUP BY m.PROD_ID, m.TITLE, m.ACTOR, m.REVIEW_ID, m.REVIEW_DATE, m.STARS, m.CUSTOMERID, m.REVIEW_SUMMARY, m.REVIEW_TEXT
-    ORDER BY TOTAL DESC;
+    SELECT p.PROD_ID, p.TITLE, p.ACTOR, r.REVIEW_ID, r.REVIEW_DATE, r.STARS, r.CUSTOMERID, r.REVIEW_SUMMARY,
+        r.REVIEW_TEXT, c.TOTAL
+    FROM chosen AS c
+    INNER JOIN REVIEWS AS r ON r.REVIEW_ID = c.REVIEW_ID
+    INNER JOIN PRODUCTS AS p ON p.PROD_ID = c.PROD_ID
+    ORDER BY c.TOTAL DESC, c.REVIEW_ID;
 END
 GO
 
@@ -289,7 +335,7 @@ GO
 CREATE OR ALTER PROCEDURE NEW_PROD_REVIEW
     @prod_id_in INT,
     @stars_in INT,
-    @customerid_in BIGINT,
+    @customerid_in INT,
     @review_summary_in VARCHAR(50),
     @review_text_in VARCHAR(1000)
 AS
@@ -303,8 +349,8 @@ GO
 
 -- NEW_REVIEW_HELPFULNESS: the new REVIEW_HELPFULNESS_ID.
 CREATE OR ALTER PROCEDURE NEW_REVIEW_HELPFULNESS
-    @review_id_in BIGINT,
-    @customerid_in BIGINT,
+    @review_id_in INT,
+    @customerid_in INT,
     @review_helpfulness_in INT
 AS
 BEGIN
@@ -320,11 +366,11 @@ GO
 -- (so concurrent purchases lock rows in one order and cannot deadlock each other) by a conditional UPDATE that
 -- only succeeds when enough is left; RESTOCK then keeps the quantity from going below 3.
 CREATE OR ALTER PROCEDURE PURCHASE
-    @customerid_in BIGINT,
+    @customerid_in INT,
     @number_items INT,
-    @netamount_in NUMERIC(12,2),
-    @taxamount_in NUMERIC(12,2),
-    @totalamount_in NUMERIC(12,2),
+    @netamount_in MONEY,
+    @taxamount_in MONEY,
+    @totalamount_in MONEY,
     @prod_id_in0 INT = 0, @qty_in0 INT = 0,
     @prod_id_in1 INT = 0, @qty_in1 INT = 0,
     @prod_id_in2 INT = 0, @qty_in2 INT = 0,
@@ -380,7 +426,7 @@ BEGIN
         IF NOT EXISTS (SELECT 1 FROM @taken)
         BEGIN
             ROLLBACK TRANSACTION;
-            SELECT CAST(0 AS BIGINT) AS ORDERID;
+            SELECT CAST(0 AS INT) AS ORDERID;
             RETURN;
         END
 
@@ -392,6 +438,6 @@ BEGIN
     INSERT INTO CUST_HIST (CUSTOMERID, ORDERID, PROD_ID)
     SELECT @customerid_in, @orderid, PROD_ID FROM @items;
     COMMIT TRANSACTION;
-    SELECT @orderid AS ORDERID;
+    SELECT CAST(@orderid AS INT) AS ORDERID;
 END
 GO

@@ -1,0 +1,93 @@
+using System.CommandLine;
+using DvdStore.Analysis;
+using DvdStore.Analysis.Comparisons;
+using DvdStore.Analysis.Reading;
+using DvdStore.Schema;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>
+/// `dvdstore analyze FILES|FOLDERS --out DIR`: turns result files (ours and DS3's log/CSV) into the published
+/// comparisons — vCPU scaling, hyper-threading gain, affinity, generations, scale-out, peak — as a Markdown and a
+/// self-contained HTML report, CSV tables and PNG/SVG charts.
+/// </summary>
+public static class AnalyzeCommand
+{
+    public static Command Create()
+    {
+        var inputs = new Argument<string[]>("inputs")
+        {
+            Description = "Result files or folders: dvdstore result .json, DS3 driver logs, DS3 out_filename CSVs (folders are searched recursively).",
+            Arity = ArgumentArity.OneOrMore,
+        };
+        var study = new Option<string>("--study")
+        {
+            Description = $"Studies to run: {string.Join(", ", StudyCatalog.Names)} (comma list allowed).",
+            DefaultValueFactory = _ => "all",
+        };
+        var baseline = new Option<string>("--baseline")
+        {
+            Description = "Baseline for normalised comparisons: a generation label value or a run's file name (default: the lowest).",
+            DefaultValueFactory = _ => "",
+        };
+        var output = new Option<string>("--out", "-o")
+        {
+            Description = "Folder for report.md, report.html, tables/*.csv and charts/*.png|svg.",
+            Required = true,
+        };
+        var label = new Option<string[]>("--label")
+        {
+            Description = "Add or override a label: FILE:key=value or FILE=key=value for the runs read from FILE (a path or a file name), key=value for every run. Labels: vcpus, smt=on|off, affinity=pinned|unpinned, numa=one-node|spread, generation, engine, size, threads, scaleout=SET (runs that ran together). Repeatable.",
+            AllowMultipleArgumentsPerToken = false,
+        };
+        var labels = new Option<string?>("--labels")
+        {
+            Description = "CSV of label overrides: rows 'file,key,value'.",
+        };
+        var threshold = new Option<double>("--peak-threshold")
+        {
+            Description = "Peak finding: a thread step adding less than this % of OPM ends the climb.",
+            DefaultValueFactory = _ => 5.0,
+        };
+        var noise = new Option<double>("--noise-cv")
+        {
+            Description = "Flag repeats whose coefficient of variation exceeds this %.",
+            DefaultValueFactory = _ => 5.0,
+        };
+        var unfinished = new Option<bool>("--include-unfinished")
+        {
+            Description = "Count Failed, Cancelled and Interrupted runs as repeats too (by default they are listed but left out of every mean).",
+        };
+        var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
+        {
+            inputs, study, baseline, output, label, labels, threshold, noise, unfinished,
+        };
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var studies = StudyCatalog.Select(result.GetValue(study) ?? "all");
+            var overrides = new List<LabelOverride>();
+            if (result.GetValue(labels) is { Length: > 0 } labelsFile)
+            {
+                overrides.AddRange(await LabelOverrides.ReadCsvAsync(labelsFile, cancellationToken).ConfigureAwait(false));
+            }
+
+            overrides.AddRange((result.GetValue(label) ?? []).Select(LabelOverrides.ParseOption));
+            var peak = result.GetValue(threshold);
+            var cv = result.GetValue(noise);
+            if (peak is <= 0 or >= 100 || cv <= 0)
+            {
+                throw new UserError("--peak-threshold must be between 0 and 100 (%) and --noise-cv above 0 (%).");
+            }
+
+            var options = new StudyReportOptions
+            {
+                Studies = studies,
+                Analysis = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished) },
+                Overrides = overrides,
+            };
+            await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
+            return 0;
+        });
+        return command;
+    }
+}

@@ -1,0 +1,35 @@
+using System.CommandLine;
+using DvdStore.Cli.Options;
+using DvdStore.Loader.Export;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>`dvdstore export-csv --out DIR`: writes the rows of a size and seed as DS3's data files, so DS3's own scripts can load them.</summary>
+public static class ExportCsvCommand
+{
+    public static Command Create()
+    {
+        var size = CommonOptions.Size();
+        var seed = LoaderOptions.Seed();
+        var threads = LoaderOptions.Threads();
+        var output = new Option<string>("--out")
+        {
+            Description = "New (or empty) folder that takes DS3's data_files layout: cust/, orders/, prod/, membership/, reviews/.",
+            Required = true,
+            HelpName = "dir",
+        };
+        var command = new Command("export-csv", "Write the store of a size and seed (the rows 'load' would write) as DS3's CSV data files; touches no database.")
+        {
+            size, seed, threads, output,
+        };
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var directory = result.GetValue(output)!;
+            var files = await CsvExporter.ExportAsync(result.GetValue(seed), CommonOptions.ParseSize(result, size), directory,
+                LoaderOptions.CheckThreads(result.GetValue(threads)), cancellationToken).ConfigureAwait(false);
+            await result.InvocationConfiguration.Output.WriteLineAsync($"wrote {files.Count} files to {directory}: {string.Join(' ', files)}").ConfigureAwait(false);
+            return 0;
+        });
+        return command;
+    }
+}

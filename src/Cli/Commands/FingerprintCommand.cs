@@ -1,0 +1,67 @@
+using System.CommandLine;
+using System.Globalization;
+using DvdStore.Cli.Options;
+using DvdStore.Loader.Store;
+using DvdStore.Schema;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>`dvdstore fingerprint`: per-table row count and order-independent hash of the data now, compared with the one recorded at load; exits 1 on a difference.</summary>
+public static class FingerprintCommand
+{
+    public static Command Create()
+    {
+        var engine = CommonOptions.Engine();
+        var connection = CommonOptions.Connection();
+        var command = new Command("fingerprint", "Print the store's fingerprint (per-table rows and order-independent hash) and compare it with the one recorded at load.")
+        {
+            engine, connection,
+        };
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var target = CommonOptions.Target(result, engine, connection);
+            await using var db = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+            if (!await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false))
+            {
+                throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
+            }
+
+            var info = await StoreInfo.ReadAsync(db, cancellationToken).ConfigureAwait(false);
+            var comparison = await FingerprintComparison.ReadAsync(db, info, cancellationToken).ConfigureAwait(false);
+            var output = result.InvocationConfiguration.Output;
+            await WriteAsync(output, comparison.Current).ConfigureAwait(false);
+            return await WriteComparisonAsync(output, comparison).ConfigureAwait(false) ? 0 : 1;
+        });
+        return command;
+    }
+
+    internal static async Task WriteAsync(TextWriter output, StoreFingerprint fingerprint)
+    {
+        await output.WriteLineAsync("fingerprint:").ConfigureAwait(false);
+        foreach (var table in fingerprint.Tables)
+        {
+            await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {table.Table,-20} {table.Rows,14:N0} rows  {table.Hash:x16}")).ConfigureAwait(false);
+        }
+
+        await output.WriteLineAsync($"  {"store",-20} {fingerprint.Value}").ConfigureAwait(false);
+    }
+
+    /// <summary>Writes whether the data still matches the load; true when it does.</summary>
+    internal static async Task<bool> WriteComparisonAsync(TextWriter output, FingerprintComparison comparison)
+    {
+        if (comparison.Recorded is null)
+        {
+            await output.WriteLineAsync("no fingerprint was recorded (the load did not finish); rebuild with 'dvdstore load --drop-existing'").ConfigureAwait(false);
+            return false;
+        }
+
+        if (comparison.Matches)
+        {
+            await output.WriteLineAsync($"matches the fingerprint recorded at load ({comparison.Recorded.Value})").ConfigureAwait(false);
+            return true;
+        }
+
+        await output.WriteLineAsync($"DIFFERS from the fingerprint recorded at load ({comparison.Recorded.Value}) in: {string.Join(", ", comparison.DifferingTables)}").ConfigureAwait(false);
+        return false;
+    }
+}

@@ -1,0 +1,46 @@
+using System.CommandLine;
+using System.Globalization;
+using DvdStore.Cli.Options;
+using DvdStore.Loader.Pipeline;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>`dvdstore load`: builds a store of the given size and seed, with progress, step timings and the fingerprint.</summary>
+public static class LoadCommand
+{
+    public static Command Create()
+    {
+        var engine = CommonOptions.Engine();
+        var connection = CommonOptions.Connection();
+        var size = CommonOptions.Size();
+        var seed = LoaderOptions.Seed();
+        var threads = LoaderOptions.Threads();
+        var dropExisting = new Option<bool>("--drop-existing") { Description = "Drop a store found on the target (complete or not) instead of refusing." };
+        var command = new Command("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint.")
+        {
+            engine, connection, size, seed, threads, dropExisting,
+        };
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var target = CommonOptions.Target(result, engine, connection);
+            var options = new LoadOptions(CommonOptions.ParseSize(result, size), result.GetValue(seed), LoaderOptions.CheckThreads(result.GetValue(threads)), result.GetValue(dropExisting));
+            var output = result.InvocationConfiguration.Output;
+            await output.WriteLineAsync($"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
+            var printer = new LoadProgressPrinter(output, IsTerminal(output));
+            var report = await StoreLoader.LoadAsync(target, options, printer, cancellationToken).ConfigureAwait(false);
+            await output.WriteLineAsync("steps:").ConfigureAwait(false);
+            foreach (var step in report.Steps)
+            {
+                await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {step.Step,-16} {step.Elapsed.TotalSeconds,9:F2}s")).ConfigureAwait(false);
+            }
+
+            await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {"total",-16} {report.Total.TotalSeconds,9:F2}s  ({report.TotalRows:N0} rows)")).ConfigureAwait(false);
+            await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
+            return 0;
+        });
+        return command;
+    }
+
+    // A status line redrawn in place only makes sense on a terminal; the Console is only asked, never written to.
+    private static bool IsTerminal(TextWriter output) => ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected;
+}

@@ -1,0 +1,116 @@
+using System.CommandLine;
+using System.Globalization;
+using DvdStore.Cli.Options;
+using DvdStore.Driver.Running;
+using DvdStore.Loader.Pipeline;
+using DvdStore.Loader.Store;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>
+/// `dvdstore quickstart`: the whole job on the embedded default with no set-up — build a small SQLite store
+/// (or reset the one a previous quickstart left), drive it for a short run, print OPM and write a result.
+/// It only composes the loader and driver libraries; every figure comes from them.
+/// </summary>
+internal static class QuickstartCommand
+{
+    public static Command Create()
+    {
+        var file = new Option<string>("--file")
+        {
+            Description = "SQLite file of the quickstart store; built on first use, reset to as-loaded on later runs.",
+            DefaultValueFactory = _ => "dvdstore-quickstart.db",
+            HelpName = "path",
+        };
+        var size = new Option<string>("--size")
+        {
+            Description = "Store size (S, M, L, <n>MB, <n>GB); a store of another size in --file is rebuilt.",
+            DefaultValueFactory = _ => "10MB",
+            HelpName = "size",
+        };
+        var users = new Option<int>("--users") { Description = "Virtual users.", DefaultValueFactory = _ => 4, HelpName = "n" };
+        var duration = new Option<int>("--duration") { Description = "Measured seconds, after a 5-second warm-up.", DefaultValueFactory = _ => 30, HelpName = "seconds" };
+        var output = new Option<string>("--out") { Description = "Folder for the result JSON and interval CSV.", DefaultValueFactory = _ => "results", HelpName = "dir" };
+        var command = new Command("quickstart", "Build a small SQLite store (or reset the last one), drive it for a short run, print OPM and write a result file.")
+        {
+            file, size, users, duration, output,
+        };
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var storeSize = StoreSize.Parse(result.GetValue(size));
+            var userCount = Positive(result.GetValue(users), "--users", 1_000);
+            var seconds = Positive(result.GetValue(duration), "--duration", 86_400);
+            var path = result.GetValue(file)!;
+            var target = StoreTarget.From("sqlite", $"Data Source={path}");
+            var console = result.InvocationConfiguration.Output;
+
+            await PrepareStoreAsync(target, path, storeSize, console, cancellationToken).ConfigureAwait(false);
+
+            var settings = new RunSettings
+            {
+                Targets = [target],
+                UsersPerTarget = userCount,
+                DbSize = storeSize,
+                RunTime = TimeSpan.FromSeconds(seconds),
+                Warmup = TimeSpan.FromSeconds(5),
+                LogFrequencySeconds = 5,
+                OutputDirectory = result.GetValue(output)!,
+                Labels = new Dictionary<string, string>(StringComparer.Ordinal) { ["study"] = "quickstart" },
+            };
+            var outcome = await DriverRunner.RunAsync(settings, console, cancellationToken).ConfigureAwait(false);
+            var totals = outcome.Result.Totals;
+            var order = outcome.Result.OrderResponse;
+            await console.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
+                $"quickstart: {totals.Opm:N0} OPM ({totals.CommittedOpm:N0} committed, {totals.RollbackPercent:F1}% rolled back) with {userCount} users on SQLite, order p50 {order.P50Ms:F1} ms, p99 {order.P99Ms:F1} ms")).ConfigureAwait(false);
+            return outcome.ExitCode;
+        });
+        return command;
+    }
+
+    /// <summary>Reuses a complete store of the right size (reset to as-loaded); anything else is rebuilt from scratch.</summary>
+    private static async Task PrepareStoreAsync(StoreTarget target, string path, StoreSize size, TextWriter console, CancellationToken cancellationToken)
+    {
+        if (File.Exists(path) && await IsCompleteStoreOfSizeAsync(target, size, cancellationToken).ConfigureAwait(false))
+        {
+            await console.WriteLineAsync($"resetting the {size} store in {path} to its as-loaded state").ConfigureAwait(false);
+            var reset = await StoreReset.ResetAsync(target, cancellationToken).ConfigureAwait(false);
+            if (reset.Fingerprint.Matches)
+            {
+                return;
+            }
+
+            await console.WriteLineAsync("the reset store differs from its load fingerprint; rebuilding it").ConfigureAwait(false);
+        }
+
+        await console.WriteLineAsync($"building a {size} store in {path} (once; later quickstarts reset it)").ConfigureAwait(false);
+        var options = new LoadOptions(size, DropExisting: true);
+        var report = await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(console, terminal: false), cancellationToken).ConfigureAwait(false);
+        await console.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"built {report.TotalRows:N0} rows in {report.Total.TotalSeconds:F1} s, fingerprint {report.Fingerprint.Value}")).ConfigureAwait(false);
+    }
+
+    private static async Task<bool> IsCompleteStoreOfSizeAsync(StoreTarget target, StoreSize size, CancellationToken cancellationToken)
+    {
+        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        if (!await target.Engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+        {
+            return false;
+        }
+
+        try
+        {
+            var info = await StoreInfo.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
+            return info.State == StoreInfo.Complete && info.Get(StoreInfo.SizeKey) == size.ToString();
+        }
+        catch (System.Data.Common.DbException)
+        {
+            return false; // a store from an older layout without DS_STORE_INFO: rebuild it
+        }
+    }
+
+    private static int Positive(int value, string option, int max) => value >= 1 && value <= max
+        ? value
+        : throw new UserError($"{option} must be between 1 and {max:N0} (got {value}).");
+}

@@ -1,0 +1,95 @@
+using System.CommandLine;
+using System.Globalization;
+using DvdStore.Cli.Options;
+using DvdStore.Driver.Running;
+using DvdStore.Driver.ServerMetrics;
+using DvdStore.Driver.Sweep;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>
+/// <c>dvdstore sweep</c>: a whole scale-up study on one command (issue 6). For each CPU set of the study the
+/// local server is pinned, then users are stepped until OPM tops out; every step is a normal driver run whose
+/// result carries the set's shape and the users as labels. The server's CPUs are restored at the end, on
+/// Ctrl-C and on failure.
+/// </summary>
+public static class SweepCommand
+{
+    public const string Description =
+        "Run a scale-up study: step the users (1,2,4,8 … or a list) until OPM grows by less than a threshold, " +
+        "optionally on each of several CPU sets of a local Linux server (vCPU scaling, hyper-threading on/off, " +
+        "one socket against spread), chosen from the machine's real topology. Each step writes a normal result " +
+        "labelled with cpus, cores, threads_per_core, sockets, nodes, users and the driver's CPUs, and the study ends with " +
+        "sweep.json and the Analysis report. The server's original CPUs are restored.";
+
+    /// <param name="resetStore">Brings a store back to its loaded state (the Loader's reset); null = --reset-between is refused.</param>
+    /// <param name="writeReport">Writes the Analysis report of the study's results and prints its findings (stdout, stderr); null = no report.</param>
+    public static Command Create(
+        Func<StoreTarget, CancellationToken, Task>? resetStore = null,
+        Func<SweepReportRequest, TextWriter, TextWriter, CancellationToken, Task>? writeReport = null)
+    {
+        var engine = CommonOptions.Engine();
+        var connection = CommonOptions.Connection();
+        var size = CommonOptions.Size();
+        var study = new Option<string?>("--study") { Description = "JSON study file with the settings below in snake_case (options given here override it).", HelpName = "file" };
+        var output = new Option<string?>("--out") { Description = "Folder for the study's results [default: results/sweep-<utc time>].", HelpName = "folder" };
+        var seed = new Option<long?>("--seed") { Description = "Seed of the users' random streams (the same for every step)." };
+        var settings = new (string Key, Option<string?> Option)[]
+        {
+            ("server_pid", new("--server-pid") { Description = "Main pid of the local server to pin (PostgreSQL: first line of $PGDATA/postmaster.pid).", HelpName = "pid" }),
+            ("cpus", new("--cpus") { Description = "vCPU scaling: CPU counts (1,2,4,8), a doubling range (1..16) or all.", HelpName = "counts" }),
+            ("users", new("--users") { Description = "Users per step: a list (1,2,4,8) or a doubling range (1..64) [default: 1,2,4,8].", HelpName = "counts" }),
+            ("ht", new("--ht") { Description = "Hyper-threading: on (N/2 cores × 2 threads), off (N cores × 1 thread) or on,off.", HelpName = "on,off" }),
+            ("affinity", new("--affinity") { Description = "Also compare one socket/NUMA node against the same CPUs spread over all (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
+            ("fill", new("--fill") { Description = "How vCPU sets grow: cores (one thread per core first) or threads (a core's threads first) [default: cores].", HelpName = "cores|threads" }),
+            ("step_duration", new("--step-duration") { Description = "Measured time of each step: 30s, 2m … [default: 1m].", HelpName = "duration" }),
+            ("warmup", new("--warmup") { Description = "Warm-up of each step [default: 10s].", HelpName = "duration" }),
+            ("reset_between", new("--reset-between") { Description = "Reset the store to its loaded state before every step but the first (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
+            ("threshold", new("--threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
+            ("driver_cpus", new("--driver-cpus") { Description = "Pin this driver process to these CPUs (1, 2,3 or 4-7) and plan the server's sets from the other CPUs; without it each step warns when the driver may share the server's CPUs.", HelpName = "cpu list" }),
+        };
+
+        // --server-pid is the study's own option (the pinned server): the recorder watches that process's CPU set.
+        var serverMetrics = new ServerMetricsCliOptions();
+        var command = new Command("sweep", Description) { engine, connection, size, study, output, seed, serverMetrics.Mode, serverMetrics.Host, serverMetrics.DataDirectory };
+        foreach (var (_, option) in settings)
+        {
+            command.Add(option);
+        }
+
+        command.SetAction(async (result, cancellationToken) =>
+        {
+            var plan = result.GetValue(study) is { } file
+                ? await SweepPlanParser.ReadFileAsync(file, cancellationToken).ConfigureAwait(false)
+                : new SweepPlan();
+            foreach (var (key, option) in settings)
+            {
+                if (result.GetResult(option) is not null)
+                {
+                    plan = SweepPlanParser.Apply(plan, key, result.GetValue(option) ?? "");
+                }
+            }
+
+            plan.Validate();
+            if (plan.ResetBetween && resetStore is null)
+            {
+                throw new UserError("--reset-between needs the loader's reset, which this build does not provide; run without it");
+            }
+
+            var target = CommonOptions.Target(result, engine, connection);
+            var storeSize = CommonOptions.ParseSize(result, size);
+            var metricsOptions = ServerMetricsDefaults.Resolve(
+                result.GetResult(serverMetrics.Mode) is { Implicit: false } ? result.GetValue(serverMetrics.Mode) : null,
+                result.GetValue(serverMetrics.Host),
+                result.GetValue(serverMetrics.DataDirectory),
+                plan.ServerPid,
+                target);
+            var request = new SweepRequest(plan, target, storeSize, metricsOptions, result.GetValue(output), result.GetValue(seed));
+            await SweepStudy.RunAsync(request, resetStore, writeReport, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
+            return 0;
+        });
+        return command;
+    }
+}

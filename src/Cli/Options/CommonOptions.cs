@@ -1,0 +1,37 @@
+using System.CommandLine;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Cli.Options;
+
+/// <summary>The options every store command shares, made once so that every command spells and explains them alike.</summary>
+public static class CommonOptions
+{
+    public static Option<string> Engine() => new("--engine")
+    {
+        Description = $"Database engine: {string.Join('|', EngineCatalog.Names)} (sqlite needs no server).",
+        DefaultValueFactory = _ => "sqlite",
+        HelpName = "engine",
+    };
+
+    public static Option<string?> Connection() => new("--connection")
+    {
+        Description = $"ADO.NET connection string of the store's database (sqlite default: \"{StoreTarget.DefaultSqliteConnection}\"). " +
+            $"The password comes from {ConnectionStrings.PasswordVariable} or the file named by {ConnectionStrings.PasswordFileVariable}; it is never printed or saved.",
+        HelpName = "connection string",
+    };
+
+    public static Option<string> Size() => new("--size")
+    {
+        Description = "Store size as DS3 spells it: S, M, L, or <n>MB, <n>GB, <n>TB (e.g. 10MB, 1GB, 100GB).",
+        DefaultValueFactory = _ => "10MB",
+        HelpName = "size",
+    };
+
+    /// <summary>Reads --engine and --connection into a target, resolving the password from the environment.</summary>
+    public static StoreTarget Target(ParseResult result, Option<string> engine, Option<string?> connection) =>
+        StoreTarget.From(result.GetValue(engine), result.GetValue(connection));
+
+    public static StoreSize ParseSize(ParseResult result, Option<string> size) => StoreSize.Parse(result.GetValue(size));
+}

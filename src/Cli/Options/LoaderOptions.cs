@@ -1,0 +1,29 @@
+using System.CommandLine;
+using DvdStore.Loader.Pipeline;
+
+namespace DvdStore.Cli.Options;
+
+/// <summary>Options the loader's commands share beyond <see cref="DvdStore.Schema.Cli.CommonOptions"/>.</summary>
+internal static class LoaderOptions
+{
+    public static Option<ulong> Seed() => new("--seed")
+    {
+        Description = "Data seed: the same seed and size give the same rows on every engine, whatever --threads.",
+        DefaultValueFactory = _ => LoadOptions.DefaultSeed,
+        HelpName = "seed",
+    };
+
+    public static Option<int> Threads() => new("--threads")
+    {
+        Description = "Tables generated and written at once (SQLite writes one table at a time).",
+        DefaultValueFactory = _ => Math.Clamp(Environment.ProcessorCount, 1, 8),
+        HelpName = "n",
+    };
+
+    /// <summary>More writers than this only queue on the server; a typo such as 100000000 is refused, not attempted.</summary>
+    public const int MaxThreads = 256;
+
+    public static int CheckThreads(int threads) => threads is >= 1 and <= MaxThreads
+        ? threads
+        : throw new DvdStore.Schema.UserError($"--threads must be at least 1 and at most {MaxThreads} (got {threads}).");
+}

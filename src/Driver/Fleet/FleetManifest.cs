@@ -1,0 +1,178 @@
+using System.Globalization;
+using System.Text;
+using DvdStore.Schema;
+
+namespace DvdStore.Driver.Fleet;
+
+/// <summary>
+/// Writes a fleet of drivers as a Kubernetes Indexed Job: N pods, each running `dvdstore run --fleet ID --fleet-size
+/// N` with its index from JOB_COMPLETION_INDEX, the password from a Secret (never in the manifest), results on a shared
+/// volume or as one JSON line in the pod's log. No retries (backoffLimit 0): a restarted driver would not be part of the
+/// common start. Every string is written double-quoted, so no value can change the YAML's shape.
+/// </summary>
+public static class FleetManifest
+{
+    public const string ResultsPath = "/results";
+
+    public static string Render(FleetManifestOptions o)
+    {
+        Validate(o);
+        var name = JobName(o.FleetId);
+        var args = new List<string>
+        {
+            "run", "--engine", o.Engine, "--connection", o.Connection, "--db_size", o.DbSize,
+            "--fleet", o.FleetId, "--fleet-size", Text(o.Drivers), "--fleet-timeout", o.FleetTimeout,
+            "--n_threads", Text(o.UsersPerDriver), "--warmup", o.Warmup, "--duration", o.Duration,
+            "--out", o.ResultsClaim is null ? "/tmp/results" : ResultsPath, "--result-stdout", o.ResultsClaim is null ? "Y" : "N",
+        };
+        if (o.Targets.Length > 0)
+        {
+            args.AddRange(["--target", o.Targets]);
+        }
+
+        foreach (var (key, value) in o.Labels)
+        {
+            args.AddRange(["--label", $"{key}={value}"]);
+        }
+
+        if (o.MetricsPort is { } port)
+        {
+            args.AddRange(["--metrics-port", Text(port)]);
+        }
+
+        var y = new StringBuilder();
+        y.AppendLine("# dvdstore fleet: " + Text(o.Drivers) + " drivers that are one run (docs/scale-out.md). Apply with: kubectl apply -f <this file>");
+        y.AppendLine("apiVersion: batch/v1");
+        y.AppendLine("kind: Job");
+        y.AppendLine("metadata:");
+        y.AppendLine($"  name: {Q(name)}");
+        y.AppendLine($"  namespace: {Q(o.Namespace)}");
+        Labels(y, "  ", o.FleetId);
+        y.AppendLine("spec:");
+        y.AppendLine("  completionMode: Indexed");
+        y.AppendLine($"  completions: {Text(o.Drivers)}");
+        y.AppendLine($"  parallelism: {Text(o.Drivers)}");
+        y.AppendLine("  backoffLimit: 0");
+        y.AppendLine("  template:");
+        y.AppendLine("    metadata:");
+        Labels(y, "      ", o.FleetId);
+        y.AppendLine("    spec:");
+        y.AppendLine("      restartPolicy: Never");
+        y.AppendLine("      affinity:");
+        y.AppendLine("        podAntiAffinity:");
+        y.AppendLine("          preferredDuringSchedulingIgnoredDuringExecution:");
+        y.AppendLine("            - weight: 100");
+        y.AppendLine("              podAffinityTerm:");
+        y.AppendLine("                topologyKey: \"kubernetes.io/hostname\"");
+        y.AppendLine("                labelSelector:");
+        y.AppendLine("                  matchLabels:");
+        y.AppendLine($"                    dvdstore/fleet: {Q(o.FleetId)}");
+        y.AppendLine("      containers:");
+        y.AppendLine("        - name: \"driver\"");
+        y.AppendLine($"          image: {Q(o.Image)}");
+        y.AppendLine("          args:");
+        foreach (var arg in args)
+        {
+            y.AppendLine($"            - {Q(arg)}");
+        }
+
+        y.AppendLine("          env:");
+        y.AppendLine("            - name: \"DVDSTORE_PASSWORD\"");
+        y.AppendLine("              valueFrom:");
+        y.AppendLine("                secretKeyRef:");
+        y.AppendLine($"                  name: {Q(o.SecretName)}");
+        y.AppendLine($"                  key: {Q(o.SecretKey)}");
+        if (o.MetricsPort is { } metricsPort)
+        {
+            y.AppendLine("          ports:");
+            y.AppendLine("            - name: \"metrics\"");
+            y.AppendLine($"              containerPort: {Text(metricsPort)}");
+        }
+
+        if (o.Cpu is { } cpu)
+        {
+            y.AppendLine("          resources:");
+            y.AppendLine($"            requests: {{ cpu: {Q(cpu)} }}");
+            y.AppendLine($"            limits: {{ cpu: {Q(cpu)} }}");
+        }
+
+        if (o.ResultsClaim is { } claim)
+        {
+            y.AppendLine("          volumeMounts:");
+            y.AppendLine("            - name: \"results\"");
+            y.AppendLine($"              mountPath: {Q(ResultsPath)}");
+            y.AppendLine("      volumes:");
+            y.AppendLine("        - name: \"results\"");
+            y.AppendLine("          persistentVolumeClaim:");
+            y.AppendLine($"            claimName: {Q(claim)}");
+        }
+
+        return y.ToString();
+    }
+
+    /// <summary>Writes the manifest to <paramref name="path"/>: the whole file or none.</summary>
+    public static async Task WriteAsync(string path, string manifest, CancellationToken cancellationToken)
+    {
+        Results.AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
+        await Results.AtomicFile.WriteAsync(path, stream => stream.WriteAsync(Encoding.UTF8.GetBytes(manifest), cancellationToken).AsTask(), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The Job's name: dvdstore-fleet-ID in Kubernetes' name syntax (lower case, at most 63 characters).</summary>
+    public static string JobName(string fleetId)
+    {
+        var name = "dvdstore-fleet-" + new string(fleetId.ToLowerInvariant().Select(static c => char.IsAsciiLetterOrDigit(c) ? c : '-').ToArray());
+        return name.Length > 63 ? name[..63].TrimEnd('-') : name.TrimEnd('-');
+    }
+
+    private static void Labels(StringBuilder y, string indent, string fleetId)
+    {
+        y.AppendLine($"{indent}labels:");
+        y.AppendLine($"{indent}  app.kubernetes.io/name: \"dvdstore\"");
+        y.AppendLine($"{indent}  app.kubernetes.io/component: \"driver\"");
+        y.AppendLine($"{indent}  dvdstore/fleet: {Q(fleetId)}");
+    }
+
+    private static void Validate(FleetManifestOptions o)
+    {
+        FleetMember.Create(o.FleetId, o.Drivers, 0, static _ => null);
+        if (o.FleetId.Length > 63)
+        {
+            throw new UserError($"fleet id '{o.FleetId}' is longer than 63 characters, the most a Kubernetes label value holds; give a shorter --fleet.");
+        }
+
+        if (Schema.Connections.ConnectionStrings.Value(o.Connection, "Password", "Pwd", "PSW") is not null)
+        {
+            throw new UserError("the --connection holds a password, which would be written into the manifest; remove it and name the Secret that holds it with --secret.");
+        }
+
+        if (o.UsersPerDriver < 1)
+        {
+            throw new UserError($"--users-per-driver must be at least 1 (got {o.UsersPerDriver}).");
+        }
+
+        if (string.IsNullOrWhiteSpace(o.Image) || string.IsNullOrWhiteSpace(o.SecretName))
+        {
+            throw new UserError("a fleet needs --image (the dvdstore container image) and --secret (the Secret with the database password).");
+        }
+    }
+
+    private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>A YAML double-quoted scalar: quotes, backslashes and control characters escaped.</summary>
+    private static string Q(string value)
+    {
+        var quoted = new StringBuilder("\"");
+        foreach (var c in value)
+        {
+            quoted.Append(c switch
+            {
+                '"' => "\\\"",
+                '\\' => "\\\\",
+                _ when char.IsControl(c) => string.Create(CultureInfo.InvariantCulture, $"\\u{(int)c:x4}"),
+                _ => c.ToString(),
+            });
+        }
+
+        return quoted.Append('"').ToString();
+    }
+}

@@ -1,0 +1,491 @@
+using System.Data.Common;
+using System.Globalization;
+using System.Text.Json;
+using DvdStore.Driver.Fleet;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Driver.ServerMetrics;
+using DvdStore.Driver.Sweep;
+using DvdStore.Driver.Workload;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Driver.Parameters;
+
+/// <summary>
+/// The values of <c>dvdstore run</c>'s parameters, applied strictly left to right as DS3 does: a later value
+/// wins, and a config file (DS3's name=value lines, or JSON) is read where it appears. <see cref="Build"/>
+/// validates everything and makes the <see cref="RunSettings"/>; every mistake is a one-line <see cref="UserError"/>.
+/// </summary>
+public sealed class RunParameterSet
+{
+    private const int MaxConfigDepth = 8;
+    private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
+
+    private readonly Dictionary<string, string> values = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, string> labels = new(StringComparer.Ordinal);
+    private int depth;
+    private bool driverCpusGiven;
+
+    public RunParameterSet()
+    {
+        foreach (var parameter in RunParameters.All)
+        {
+            values[parameter.Name] = parameter.Default;
+        }
+
+        values["run_time_explicit"] = "";
+        values["warmup_explicit"] = "";
+    }
+
+    /// <summary>The current value of a parameter (its default until set).</summary>
+    public string this[string name] => values[RunParameters.Find(name)?.Name ?? throw new ArgumentException($"unknown parameter {name}", nameof(name))];
+
+    public IReadOnlyDictionary<string, string> Labels => labels;
+
+    /// <summary>Applies DS3-style arguments (<c>--name=value</c> or <c>--name value</c>) in order.</summary>
+    public RunParameterSet ApplyArguments(IEnumerable<string> arguments)
+    {
+        using var e = arguments.GetEnumerator();
+        while (e.MoveNext())
+        {
+            var token = e.Current;
+            if (!token.StartsWith("--", StringComparison.Ordinal) || token.Length < 3)
+            {
+                throw new UserError($"'{token}' is not a parameter; write --name=value (see 'dvdstore run --help').");
+            }
+
+            var equals = token.IndexOf('=', StringComparison.Ordinal);
+            if (equals > 0)
+            {
+                Apply(token[2..equals], token[(equals + 1)..], "command line");
+            }
+            else if (e.MoveNext())
+            {
+                Apply(token[2..], e.Current, "command line");
+            }
+            else
+            {
+                throw new UserError($"{token} has no value; write {token}=value.");
+            }
+        }
+
+        return this;
+    }
+
+    /// <summary>Sets one parameter; config files are read at once. <paramref name="source"/> names where it came from in errors.</summary>
+    public RunParameterSet Apply(string name, string value, string source)
+    {
+        var parameter = RunParameters.Find(name)
+            ?? throw new UserError($"parameter {name} doesn't exist ({source}); see 'dvdstore run --help' for the list.");
+        switch (parameter.Name)
+        {
+            case RunParameters.ConfigFile:
+                ReadNested(value, ApplyDs3ConfigFile);
+                break;
+            case RunParameters.JsonConfig:
+                ReadNested(value, ApplyJsonConfig);
+                break;
+            case RunParameters.Label:
+                var eq = value.IndexOf('=', StringComparison.Ordinal);
+                if (eq <= 0)
+                {
+                    throw new UserError($"label '{value}' ({source}) is not key=value; write e.g. --label vcpus=96.");
+                }
+
+                var (labelKey, labelValue) = (value[..eq].Trim(), value[(eq + 1)..].Trim());
+                RunLabels.Check(labelKey, labelValue, source);
+                labels[labelKey] = labelValue;
+                break;
+            case "users":
+                values["n_threads"] = value;
+                break;
+            case "duration":
+                values["run_time_explicit"] = value;
+                break;
+            case "run_time":
+                values["run_time"] = value;
+                values["run_time_explicit"] = "";
+                break;
+            case "warmup":
+                values["warmup_explicit"] = value;
+                break;
+            case "driver_cpus":
+                // Given at all, even as "", it must be a CPU list: an empty one is refused rather than ignored.
+                values["driver_cpus"] = value;
+                driverCpusGiven = true;
+                break;
+            case "warmup_time":
+                values["warmup_time"] = value;
+                values["warmup_explicit"] = "";
+                break;
+            default:
+                values[parameter.Name] = value;
+                break;
+        }
+
+        return this;
+    }
+
+    /// <summary>
+    /// DS3's config file: one name=value per line, applied in order. Unlike DS3, blank lines and # comments are
+    /// skipped and a value may contain '=' (everything after the first '=' is the value; ds3-facts §6.1 #17).
+    /// </summary>
+    public void ApplyDs3ConfigFile(string path)
+    {
+        var lineNumber = 0;
+        foreach (var raw in ReadLines(path))
+        {
+            lineNumber++;
+            var line = raw.Trim();
+            if (line.Length == 0 || line.StartsWith('#'))
+            {
+                continue;
+            }
+
+            var eq = line.IndexOf('=', StringComparison.Ordinal);
+            if (eq <= 0)
+            {
+                throw new UserError($"{path} line {lineNumber}: '{line}' is not name=value.");
+            }
+
+            Apply(line[..eq].Trim(), line[(eq + 1)..].Trim(), $"{path} line {lineNumber}");
+        }
+    }
+
+    /// <summary>A JSON object of parameter names to values (strings, numbers, booleans; "label" may be an object).</summary>
+    public void ApplyJsonConfig(string path)
+    {
+        JsonDocument document;
+        try
+        {
+            document = JsonDocument.Parse(string.Join('\n', ReadLines(path)));
+        }
+        catch (JsonException e)
+        {
+            throw new UserError($"{path} is not valid JSON ({e.Message}).");
+        }
+
+        using (document)
+        {
+            if (document.RootElement.ValueKind != JsonValueKind.Object)
+            {
+                throw new UserError($"{path} must hold a JSON object of parameter names to values, e.g. {{\"n_threads\": 16}}.");
+            }
+
+            foreach (var property in document.RootElement.EnumerateObject())
+            {
+                var where = $"{path} \"{property.Name}\"";
+                if (property.Value.ValueKind == JsonValueKind.Object && RunParameters.Normalize(property.Name) == RunParameters.Label)
+                {
+                    foreach (var label in property.Value.EnumerateObject())
+                    {
+                        Apply(RunParameters.Label, $"{label.Name}={JsonText(label.Value, where)}", where);
+                    }
+
+                    continue;
+                }
+
+                if (property.Value.ValueKind == JsonValueKind.Array)
+                {
+                    foreach (var item in property.Value.EnumerateArray())
+                    {
+                        Apply(property.Name, JsonText(item, where), where);
+                    }
+
+                    continue;
+                }
+
+                Apply(property.Name, JsonText(property.Value, where), where);
+            }
+        }
+    }
+
+    /// <summary>Validates every value and builds the settings (targets resolved, passwords from the environment).</summary>
+    public RunSettings Build()
+    {
+        var engine = EngineCatalog.Parse(values["engine"]);
+        var (targets, names) = Targets(engine);
+        var ds2 = YesNo("ds2_mode", strictDs3: true);
+        var workload = new WorkloadSettings
+        {
+            ThinkTimeSeconds = NonNegativeDouble("think_time"),
+            PctNewCustomers = Percent("pct_newcustomers"),
+            PctNewMember = Percent("pct_newmember"),
+            Searches = Positive("n_searches"),
+            SearchBatchSize = Positive("search_batch_size"),
+            Reviews = Positive("n_reviews"),
+            PctNewReviews = Percent("pct_newreviews"),
+            PctNewHelpfulness = Percent("pct_newhelpfulness"),
+            LineItems = Positive("n_line_items"),
+            Ds2Mode = ds2,
+        };
+        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration("duration", d) : TimeSpan.FromMinutes(NonNegative("run_time"));
+        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration("warmup", w) : TimeSpan.FromMinutes(NonNegative("warmup_time"));
+        var outFile = values["out_filename"].Trim();
+        var settings = new RunSettings
+        {
+            Targets = targets,
+            TargetNames = names,
+            UsersPerTarget = Positive("n_threads"),
+            RampRate = PositiveDouble("ramp_rate"),
+            RunTime = runTime == TimeSpan.Zero ? null : runTime,
+            Warmup = warmup,
+            DbSize = Size(),
+            Workload = workload,
+            LogFrequencySeconds = Positive("log_freq"),
+            LogTimestamp = OneOf("log_timestamp", ("NONE", LogTimestamp.None), ("UTC", LogTimestamp.Utc), ("LOCAL", LogTimestamp.Local)),
+            OutputFormat = OneOf("output_format", ("TEXT", OutputFormat.Text), ("DS3", OutputFormat.Ds3)),
+            DetailedView = YesNo("detailed_view", strictDs3: false),
+            Ds3CsvFile = outFile.Length == 0 ? null : outFile,
+            OutputDirectory = values["out"].Trim() is { Length: > 0 } o ? o : "results",
+            Labels = new Dictionary<string, string>(labels),
+            Seed = values["seed"] is "random" or "" ? System.Environment.TickCount64 : Long("seed"),
+            StartAt = StartAt(),
+            CrossCheck = YesNo("cross_check", strictDs3: false),
+            MemoryCheck = YesNo("memory_check", strictDs3: false),
+            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(PositiveDouble("db_down_limit")) },
+            VirtDir = values["virt_dir"],
+            PageType = values["page_type"],
+            WindowsPerfHost = values["windows_perf_host"],
+            LinuxPerfHost = values["linux_perf_host"],
+            ServerMetrics = ServerMetricsDefaults.Resolve(
+                values["server_metrics"].Trim(),
+                values["server_host"].Trim() is { Length: > 0 } host ? host : null,
+                values["server_data_dir"].Trim() is { Length: > 0 } dir ? dir : null,
+                values["server_pid"].Trim().Length > 0 ? Positive("server_pid") : null,
+                targets[0]),
+            DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
+            ResultToStdout = YesNo("result_stdout", strictDs3: false),
+            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : Port("metrics_port"),
+            MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
+        };
+        return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
+    }
+
+    private int Port(string name) => Int(name) is >= 1 and <= 65535 and var port ? port : throw new UserError($"{name}={values[name]} is not a TCP port; give 1 to 65535, e.g. 9464.");
+
+    /// <summary>A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes.</summary>
+    public static TimeSpan Duration(string name, string text)
+    {
+        var t = text.Trim().ToLowerInvariant();
+        (string Number, double Scale) parts = t switch
+        {
+            _ when t.EndsWith("ms", StringComparison.Ordinal) => (t[..^2], 0.001),
+            _ when t.EndsWith('s') => (t[..^1], 1),
+            _ when t.EndsWith('m') => (t[..^1], 60),
+            _ when t.EndsWith('h') => (t[..^1], 3600),
+            _ => (t, 60),
+        };
+        if (!double.TryParse(parts.Number, NumberStyles.AllowDecimalPoint, Inv, out var amount) || amount < 0 || amount * parts.Scale > 1e9)
+        {
+            throw new UserError($"{name}={text} is not a duration; write e.g. 30s, 10m or 2h (a bare number is minutes).");
+        }
+
+        return TimeSpan.FromSeconds(amount * parts.Scale);
+    }
+
+    private (IReadOnlyList<StoreTarget> Targets, IReadOnlyList<string> Names) Targets(IEngine engine)
+    {
+        var connection = values["connection"];
+        var baseTarget = StoreTarget.From(EngineCatalog.NameOf(engine.Kind), connection);
+        var hosts = values["target"].Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        if (hosts.Length == 0)
+        {
+            throw new UserError("target is empty; give one host, or several separated by ';'.");
+        }
+
+        // The default target "localhost" means: the connection as given.
+        if (hosts is ["localhost"] && values["target"] == RunParameters.Find("target")!.Default)
+        {
+            return ([baseTarget], [HostOf(baseTarget) ?? baseTarget.RedactedConnection]);
+        }
+
+        var targets = hosts.Select(h => baseTarget with { ConnectionString = WithHost(engine, baseTarget.ConnectionString, h) }).ToList();
+        return (targets, hosts);
+    }
+
+    /// <summary>The connection string with its host (and port, for host:port) replaced by <paramref name="host"/>.</summary>
+    public static string WithHost(IEngine engine, string connectionString, string host)
+    {
+        var builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
+        string? port = null;
+        if (engine.Kind is EngineKind.PostgreSql or EngineKind.MySql && host.LastIndexOf(':') is var colon and > 0)
+        {
+            port = host[(colon + 1)..];
+            host = host[..colon];
+        }
+
+        var key = engine.Kind switch
+        {
+            EngineKind.PostgreSql => "Host",
+            EngineKind.MySql or EngineKind.SqlServer => "Server",
+            _ => "Data Source",
+        };
+        foreach (var alias in new[] { "Host", "Server", "Data Source", "DataSource" })
+        {
+            if (builder.ContainsKey(alias))
+            {
+                key = alias;
+                break;
+            }
+        }
+
+        builder[key] = host;
+        if (port is not null)
+        {
+            builder["Port"] = port;
+        }
+
+        return builder.ConnectionString;
+    }
+
+    private static string? HostOf(StoreTarget target) => ConnectionStrings.Value(target.ConnectionString, "Host", "Server", "Data Source", "DataSource");
+
+    private StoreSize Size()
+    {
+        if (!StoreSize.TryParse(values["db_size"], out var size))
+        {
+            throw new UserError($"db_size={values["db_size"]} is not a store size; {StoreSize.Accepted}.");
+        }
+
+        return size;
+    }
+
+    private DateTimeOffset? StartAt()
+    {
+        var text = values["start_at"].Trim();
+        if (text.Length == 0)
+        {
+            return null;
+        }
+
+        if (!DateTimeOffset.TryParse(text, Inv, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var at))
+        {
+            throw new UserError($"start_at={text} is not a time; write UTC ISO 8601, e.g. 2026-11-23T10:00:00Z.");
+        }
+
+        return at;
+    }
+
+    // DS3 converts integers strictly: "1.5" is refused.
+    private int Int(string name)
+    {
+        var text = values[name].Trim();
+        if (!int.TryParse(text, NumberStyles.AllowLeadingSign, Inv, out var value))
+        {
+            throw new UserError($"{name}={text} is not a whole number.");
+        }
+
+        return value;
+    }
+
+    private long Long(string name)
+    {
+        var text = values[name].Trim();
+        if (!long.TryParse(text, NumberStyles.AllowLeadingSign, Inv, out var value))
+        {
+            throw new UserError($"{name}={text} is not a whole number.");
+        }
+
+        return value;
+    }
+
+    private int Positive(string name) =>
+        Int(name) is var value and > 0 ? value : throw new UserError($"{name} must be greater than 0 (got {values[name].Trim()}).");
+
+    private int NonNegative(string name) =>
+        Int(name) is var value and >= 0 ? value : throw new UserError($"{name} must not be negative (got {values[name].Trim()}).");
+
+    private double Double(string name)
+    {
+        var text = values[name].Trim();
+        if (!double.TryParse(text, NumberStyles.Float, Inv, out var value) || !double.IsFinite(value))
+        {
+            throw new UserError($"{name}={text} is not a number.");
+        }
+
+        return value;
+    }
+
+    private double PositiveDouble(string name) =>
+        Double(name) is var value and > 0 ? value : throw new UserError($"{name} must be greater than 0 (got {values[name].Trim()}).");
+
+    private double NonNegativeDouble(string name) =>
+        Double(name) is var value and >= 0 ? value : throw new UserError($"{name} must not be negative (got {values[name].Trim()}).");
+
+    // DS3 does not range-check percentages; values outside 0..100 only make every or no order take the step, so refuse them.
+    private double Percent(string name) =>
+        Double(name) is var value and >= 0 and <= 100 ? value : throw new UserError($"{name} must be a percentage from 0 to 100 (got {values[name].Trim()}).");
+
+    private bool YesNo(string name, bool strictDs3)
+    {
+        var text = values[name].Trim();
+        // DS3 compares ds2_mode with "Y" exactly; anything else is N. The others accept Y/N in any case.
+        if (strictDs3)
+        {
+            return text == "Y";
+        }
+
+        return text.ToUpperInvariant() switch
+        {
+            "Y" or "YES" or "TRUE" => true,
+            "N" or "NO" or "FALSE" => false,
+            _ => throw new UserError($"{name}={text} must be Y or N."),
+        };
+    }
+
+    private T OneOf<T>(string name, params (string Text, T Value)[] choices)
+    {
+        var text = values[name].Trim();
+        foreach (var (choice, value) in choices)
+        {
+            if (string.Equals(choice, text, StringComparison.OrdinalIgnoreCase))
+            {
+                return value;
+            }
+        }
+
+        throw new UserError($"{name}={text} must be one of {string.Join(", ", choices.Select(static c => c.Text))}.");
+    }
+
+    private void ReadNested(string path, Action<string> read)
+    {
+        if (++depth > MaxConfigDepth)
+        {
+            throw new UserError($"config files include each other more than {MaxConfigDepth} deep (at {path}); remove the loop.");
+        }
+
+        try
+        {
+            read(path.Trim());
+        }
+        finally
+        {
+            depth--;
+        }
+    }
+
+    private static IEnumerable<string> ReadLines(string path)
+    {
+        try
+        {
+            return File.ReadAllLines(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
+        {
+            throw new UserError($"cannot read config file {path}: {e.Message}");
+        }
+    }
+
+    private static string JsonText(JsonElement value, string where) => value.ValueKind switch
+    {
+        JsonValueKind.String => value.GetString()!,
+        JsonValueKind.Number => value.GetRawText(),
+        JsonValueKind.True => "Y",
+        JsonValueKind.False => "N",
+        _ => throw new UserError($"{where}: give a string, number or boolean."),
+    };
+}

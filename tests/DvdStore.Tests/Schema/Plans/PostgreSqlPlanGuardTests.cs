@@ -1,0 +1,89 @@
+using System.Text.Json;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using Npgsql;
+
+namespace DvdStore.Tests.Schema.Plans;
+
+/// <summary>
+/// PostgreSQL's plans of the hot routines, as the server really runs them: auto_explain (loaded into the test
+/// session only) logs the analysed plan of every statement, nested ones in PL/pgSQL included, and the LOG
+/// messages come back to this session as notices. No planner option is changed: the 10MB store's statistics
+/// make scans as unattractive as they are in a benchmark, so a plan that still picks one is a real regression.
+/// </summary>
+[Collection(PlanStoreCollection.Name)]
+public sealed class PostgreSqlPlanGuardTests(PlanStores stores)
+{
+    [SkippableTheory]
+    [MemberData(nameof(HotRoutines.Names), MemberType = typeof(HotRoutines))]
+    public async Task Hot_routine_plan_scans_no_big_table_and_reads_wide_rows_only_for_its_batch(string routine)
+    {
+        var target = await stores.TargetAsync(EngineKind.PostgreSql);
+        await using var connection = (NpgsqlConnection)await target.OpenAsync(CancellationToken.None);
+        var plans = new List<string>();
+        connection.Notice += (_, e) =>
+        {
+            var start = e.Notice.MessageText.IndexOf('{', StringComparison.Ordinal);
+            if (e.Notice.MessageText.Contains("plan:", StringComparison.Ordinal) && start >= 0)
+            {
+                plans.Add(e.Notice.MessageText[start..]);
+            }
+        };
+        foreach (var setting in new[]
+                 {
+                     "LOAD 'auto_explain'", "SET auto_explain.log_min_duration = 0", "SET auto_explain.log_analyze = on",
+                     "SET auto_explain.log_nested_statements = on", "SET auto_explain.log_format = json",
+                     "SET client_min_messages = log",
+                 })
+        {
+            await connection.ExecuteAsync(setting, CancellationToken.None);
+        }
+
+        await using (var commands = target.Engine.CreateStoreCommands(connection))
+        {
+            await HotRoutines.Calls[routine](commands, CancellationToken.None);
+        }
+
+        await connection.ExecuteAsync("SET client_min_messages = notice", CancellationToken.None);
+        var nodes = plans.SelectMany(p => Nodes(JsonDocument.Parse(p).RootElement.GetProperty("Plan"))).ToList();
+        Assert.Contains(nodes, n => n.TryGetProperty("Relation Name", out _));
+        PlanRules.AssertNoViolations(routine, nodes.SelectMany(Violations).ToList(), string.Join("\n", plans));
+    }
+
+    private static IEnumerable<string> Violations(JsonElement node)
+    {
+        if (!node.TryGetProperty("Relation Name", out var relation))
+        {
+            yield break;
+        }
+
+        var table = relation.GetString()!;
+        var type = node.GetProperty("Node Type").GetString();
+        if (PlanRules.NoFullScan.Contains(table) && type == "Seq Scan")
+        {
+            yield return $"Seq Scan on {table}";
+        }
+
+        if (string.Equals(table, PlanRules.WideTable, StringComparison.OrdinalIgnoreCase) && type != "Index Only Scan")
+        {
+            var index = node.TryGetProperty("Index Name", out var name) ? name.GetString() : null;
+            var rows = node.GetProperty("Actual Rows").GetDouble() * node.GetProperty("Actual Loops").GetDouble();
+            if (type != "Index Scan" || index != "pk_reviews" || rows > HotRoutines.Batch)
+            {
+                yield return $"{type} on {table} ({index ?? "no index"}) reads {rows} whole review rows for a batch of {HotRoutines.Batch}";
+            }
+        }
+    }
+
+    private static IEnumerable<JsonElement> Nodes(JsonElement plan)
+    {
+        yield return plan;
+        if (plan.TryGetProperty("Plans", out var children))
+        {
+            foreach (var child in children.EnumerateArray().SelectMany(Nodes))
+            {
+                yield return child;
+            }
+        }
+    }
+}
