@@ -77,12 +77,12 @@ internal static class QuickstartCommand
         {
             await console.WriteLineAsync($"resetting the {size} store in {path} to its as-loaded state").ConfigureAwait(false);
             var reset = await StoreReset.ResetAsync(target, cancellationToken).ConfigureAwait(false);
-            if (reset.Fingerprint.Matches)
+            if (reset.Matches)
             {
                 return;
             }
 
-            await console.WriteLineAsync("the reset store differs from its load fingerprint; rebuilding it").ConfigureAwait(false);
+            await console.WriteLineAsync("the reset store differs from its load; rebuilding it").ConfigureAwait(false);
         }
 
         await console.WriteLineAsync($"building a {size} store in {path} (once; later quickstarts reset it)").ConfigureAwait(false);

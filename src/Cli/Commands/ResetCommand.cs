@@ -5,31 +5,47 @@ using DvdStore.Loader.Store;
 
 namespace DvdStore.Cli.Commands;
 
-/// <summary>`dvdstore reset`: returns a store a run has changed to its as-loaded state, then checks the fingerprint; exits 1 if it does not match.</summary>
+/// <summary>
+/// `dvdstore reset`: returns a store a run has changed to its as-loaded state, printing a line per step, then checks
+/// the touched ranges (and with --full-fingerprint the whole store); exits 1 if they do not match.
+/// </summary>
 public static class ResetCommand
 {
     public static Command Create()
     {
         var engine = CommonOptions.Engine();
         var connection = CommonOptions.Connection();
-        var command = new Command("reset", "Return a store to its as-loaded state: remove rows added after the load, restore stock and identities, then compare the fingerprint.")
+        var full = new Option<bool>("--full-fingerprint")
         {
-            engine, connection,
+            Description = "Also read the whole store and compare its fingerprint with the loaded one (takes time in proportion to the store, like 'dvdstore fingerprint').",
+        };
+        var command = new Command("reset", "Return a store to its as-loaded state: restore the stock runs sold, remove the rows runs added, reset identities, then check the touched ranges.")
+        {
+            engine, connection, full,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
             var target = CommonOptions.Target(result, engine, connection);
-            var report = await StoreReset.ResetAsync(target, cancellationToken).ConfigureAwait(false);
             var output = result.InvocationConfiguration.Output;
+            var progress = new ResetProgressPrinter(output);
+            var report = await StoreReset.ResetAsync(target, new ResetOptions(result.GetValue(full)), progress, cancellationToken).ConfigureAwait(false);
             await output.WriteLineAsync($"reset {target.Engine.DisplayName} ({target.RedactedConnection}) in {report.Elapsed.TotalSeconds.ToString("F1", CultureInfo.InvariantCulture)}s").ConfigureAwait(false);
-            foreach (var (table, rows) in report.Deleted)
-            {
-                await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {table,-20} {rows,10:N0} added rows deleted")).ConfigureAwait(false);
-            }
-
-            await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {"INVENTORY",-20} {report.InventoryRestored,10:N0} rows restored")).ConfigureAwait(false);
-            return await FingerprintCommand.WriteComparisonAsync(output, report.Fingerprint).ConfigureAwait(false) ? 0 : 1;
+            await output.WriteLineAsync(report.Check.Matches
+                ? $"touched ranges as loaded ({report.Check.Ranges.Count} ranges checked)"
+                : $"touched ranges DIFFER from the load: {string.Join(", ", report.Check.Differing)}").ConfigureAwait(false);
+            var fingerprintMatches = report.Fingerprint is null || await FingerprintCommand.WriteComparisonAsync(output, report.Fingerprint).ConfigureAwait(false);
+            return report.Check.Matches && fingerprintMatches ? 0 : 1;
         });
         return command;
+    }
+
+    /// <summary>Writes each finished step at once ("  ORDERLINES  deleted  12,345 rows  0.4s"), so a long reset shows where it is.</summary>
+    private sealed class ResetProgressPrinter(TextWriter output) : IProgress<ResetStep>
+    {
+        public void Report(ResetStep value)
+        {
+            output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {value.Table,-20} {value.Action,-20} {value.Rows,12:N0} rows  {value.Elapsed.TotalSeconds,7:F1}s"));
+            output.Flush();
+        }
     }
 }

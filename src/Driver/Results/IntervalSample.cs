@@ -53,6 +53,9 @@ public sealed class IntervalSample
     /// <summary>Users running.</summary>
     public int Users { get; init; }
 
+    /// <summary>Connections lost and re-opened in this interval (a reconnect storm shows as a run of these).</summary>
+    public long Reconnects { get; init; }
+
     /// <summary>The database server in this interval (CPU, disk, engine counters); null when server metrics were off.</summary>
     public ServerIntervalMetrics? Server { get; init; }
 }

@@ -65,13 +65,24 @@ public static class DriverRunner
         }
 
         await output.WriteLineAsync($"Controller ({RunResultOutput.ControllerNow()}): all threads connected - issuing Start").ConfigureAwait(false);
-        var measured = await new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output).RunAsync(cancellationToken).ConfigureAwait(false);
+        var labels = new Dictionary<string, string>(settings.Labels);
+        foreach (var (key, value) in settings.Fleet?.Labels ?? new Dictionary<string, string>())
+        {
+            labels[key] = value;
+        }
+
+        var context = new RunContext { Client = client, Servers = servers, Labels = labels };
+        var resultOutput = new RunResultOutput(settings, runId, output);
+        var checkpoint = new RunCheckpoint(settings, runId, context, supervisor, resultOutput);
+        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync };
+        var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
         var fatal = supervisor.Fatal;
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
         var findings = new RunFindings(settings.SetupFindings);
 
-        // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included).
+        // Server cross-check: every committed purchase is one ORDERS row (all phases, stragglers included), on every
+        // ending, a fatal one included, whenever the database can still be reached.
         // A fleet driver first waits for the others: the databases' gain is then compared with every driver's commits.
         CrossCheck? check = null;
         FleetMembership? membership = null;
@@ -79,9 +90,9 @@ public static class DriverRunner
         {
             (check, membership) = await FleetRun.FinishAsync(fleet, settings, measured.StartUtc, crossCheck, settings.CrossCheck && fatal is null, supervisor.CommittedOrders, supervisor.InDoubtOrders, output).ConfigureAwait(false);
         }
-        else if (settings.CrossCheck && fatal is null)
+        else if (settings.CrossCheck)
         {
-            check = await crossCheck.CompareAsync(supervisor.CommittedOrders, supervisor.InDoubtOrders).ConfigureAwait(false);
+            check = await TryCrossCheckAsync(crossCheck, supervisor, fatal is not null, findings).ConfigureAwait(false);
         }
 
         findings.AddCrossCheck(check);
@@ -94,17 +105,10 @@ public static class DriverRunner
         var totals = RunResultBuilder.Totals(measured, supervisor);
         var errorCauses = metrics.ErrorCauses.Snapshot();
         findings.AddMeasured(measured, totals, errorCauses, client.AffinityCpuCount);
+        findings.AddRange(StallFindings.Assess(measured.Intervals, workload.ThinkTimeSeconds));
         findings.AddEnding(supervisor.Failures, fatal, cancelled);
 
-        var labels = new Dictionary<string, string>(settings.Labels);
-        foreach (var (key, value) in settings.Fleet?.Labels ?? new Dictionary<string, string>())
-        {
-            labels[key] = value;
-        }
-
-        var context = new RunContext { Client = client, Servers = servers, Labels = labels };
         var result = RunResultBuilder.Build(settings, runId, context, measured, totals, check, errorCauses, findings, fatal, cancelled, membership);
-        var resultOutput = new RunResultOutput(settings, runId, output);
         await resultOutput.PrintSummaryAsync(result, measured).ConfigureAwait(false);
         var outcome = await resultOutput.WriteAsync(result, measured.Ds3CsvRows).ConfigureAwait(false);
         await resultOutput.PrintEndAsync().ConfigureAwait(false);
@@ -114,6 +118,24 @@ public static class DriverRunner
         }
 
         return outcome;
+    }
+
+    /// <summary>
+    /// The cross-check, or null with a finding saying why when the database cannot be counted (down, store dropped,
+    /// rights revoked). After a fatal error the count gets less time: the database may be the reason.
+    /// </summary>
+    private static async Task<CrossCheck?> TryCrossCheckAsync(OrdersCrossCheck crossCheck, UserSupervisor supervisor, bool fatal, RunFindings findings)
+    {
+        try
+        {
+            return await crossCheck.CompareAsync(supervisor.CommittedOrders, supervisor.InDoubtOrders, fatal ? TimeSpan.FromSeconds(30) : TimeSpan.FromMinutes(5)).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            findings.Add(new Finding("cross-check-unavailable", FindingSeverity.Warning, string.Create(Inv,
+                $"the orders could not be counted after the run ({e.Message.Split('\n')[0].Trim().TrimEnd('.')}); the driver committed {supervisor.CommittedOrders} order(s), {supervisor.InDoubtOrders} more in doubt: check the store before trusting it.")));
+            return null;
+        }
     }
 
     private static string NewRunId(RunSettings settings)

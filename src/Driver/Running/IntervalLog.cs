@@ -16,6 +16,7 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
     private readonly List<string> ds3Csv = [];
     private readonly List<double> measuredCpu = [];
     private DateTimeOffset lastLineUtc = startUtc;
+    private long reconnectsSoFar;
 
 
     public IReadOnlyList<IntervalSample> Intervals => intervals;
@@ -43,6 +44,9 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
         var server = recorder.ForInterval(lastLineUtc, utc);
         var memory = settings.MemoryCheck ? ProcessMemory.Measure() : new ProcessMemory(ProcessMemory.ResidentBytes(), 0);
         lastLineUtc = utc;
+        var reconnects = metrics.ReadCounters()[0].Reconnects;
+        var intervalReconnects = reconnects - reconnectsSoFar;
+        reconnectsSoFar = reconnects;
         foreach (var line in live.Interval(utc, report, load.CpuPercent, supervisor.Running, settings.DetailedView, settings.Names, ServerLiveText.For(server)))
         {
             await output.WriteLineAsync(line).ConfigureAwait(false);
@@ -78,6 +82,7 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
             ClientLiveHeapMb = settings.MemoryCheck ? memory.GcHeapBytes / 1048576.0 : null,
             Users = supervisor.Running,
             Server = server,
+            Reconnects = intervalReconnects,
         });
         LastIntervalAt = now;
     }

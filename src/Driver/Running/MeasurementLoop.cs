@@ -46,6 +46,9 @@ public sealed record Measurement
 /// </summary>
 public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, UserSupervisor supervisor, ServerMetricsRecorder recorder, ClientContext client, LiveOutput live, TextWriter output)
 {
+    /// <summary>Called after every log interval with the intervals so far and the start: the result's checkpoint.</summary>
+    public Func<IReadOnlyList<IntervalSample>, DateTimeOffset, Task>? AfterInterval { get; init; }
+
     public async Task<Measurement> RunAsync(CancellationToken cancellationToken)
     {
         await recorder.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -80,6 +83,10 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             {
                 await log.RecordAsync(now).ConfigureAwait(false);
                 nextLog += logTicks;
+                if (AfterInterval is { } checkpoint)
+                {
+                    await checkpoint(log.Intervals, startUtc).ConfigureAwait(false);
+                }
             }
 
             if (warmupEnd is { } w && now >= w)
@@ -143,7 +150,8 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         {
             if (wait > TimeSpan.Zero)
             {
-                await Task.Delay(wait, stop).ConfigureAwait(false);
+                // Task.Delay takes at most ~24 days; the loop comes back and waits again when the time is not yet reached.
+                await Task.Delay(wait < TimeSpan.FromDays(1) ? wait : TimeSpan.FromDays(1), stop).ConfigureAwait(false);
             }
 
             return true;

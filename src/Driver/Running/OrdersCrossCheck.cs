@@ -33,10 +33,10 @@ public sealed class OrdersCrossCheck
         }
     }
 
-    /// <summary>Counts the orders again (on fresh connections, within five minutes) and compares with what the driver committed.</summary>
-    public async Task<CrossCheck> CompareAsync(long driverCommitted, long inDoubt)
+    /// <summary>Counts the orders again (on fresh connections, within <paramref name="limit"/>, five minutes by default) and compares with what the driver committed.</summary>
+    public async Task<CrossCheck> CompareAsync(long driverCommitted, long inDoubt, TimeSpan? limit = null)
     {
-        using var checkTimeout = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+        using var checkTimeout = new CancellationTokenSource(limit ?? TimeSpan.FromMinutes(5));
         long before = 0, after = 0;
         foreach (var (target, count) in baseline.Values)
         {

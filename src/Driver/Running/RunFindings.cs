@@ -25,6 +25,8 @@ public sealed class RunFindings
 
     public void Add(Finding finding) => findings.Add(finding);
 
+    public void AddRange(IEnumerable<Finding> more) => findings.AddRange(more);
+
     public void AddCrossCheck(CrossCheck? check)
     {
         if (check is not null && OrdersCrossCheck.Assess(check) is { } finding)

@@ -2,6 +2,7 @@ using System.Globalization;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Workload;
+using DvdStore.Schema;
 
 namespace DvdStore.Driver.Running;
 
@@ -16,12 +17,14 @@ public sealed class RunResultOutput(RunSettings settings, string runId, TextWrit
 
     private bool Ds3 => settings.OutputFormat == OutputFormat.Ds3;
 
-    public string ResultPath { get; } = Path.Combine(settings.OutputDirectory, runId + ".result.json");
+    private readonly ResultFolder folder = new(settings.OutputDirectory, output);
 
-    public string IntervalsPath { get; } = Path.Combine(settings.OutputDirectory, runId + ".intervals.csv");
+    public string ResultPath => Path.Combine(folder.Current, runId + ".result.json");
 
-    /// <summary>DS3's CSV (out_filename), when asked for.</summary>
-    public string? Ds3CsvPath { get; } = string.IsNullOrEmpty(settings.Ds3CsvFile) ? null : settings.Ds3CsvFile;
+    public string IntervalsPath => Path.Combine(folder.Current, runId + ".intervals.csv");
+
+    /// <summary>DS3's CSV (out_filename), when asked for; beside the result when its own place cannot be written.</summary>
+    public string? Ds3CsvPath { get; private set; } = string.IsNullOrEmpty(settings.Ds3CsvFile) ? null : settings.Ds3CsvFile;
 
     /// <summary>The controller's clock in DS3's format (local time).</summary>
     public static string ControllerNow() => DateTime.Now.ToString("MM/dd/yyyy h:mm:ss tt", Inv);
@@ -60,14 +63,49 @@ public sealed class RunResultOutput(RunSettings settings, string runId, TextWrit
         }
     }
 
-    /// <summary>Writes (or replaces) the result files; each file is whole or absent, never half-written.</summary>
+    /// <summary>
+    /// Replaces the result file with <paramref name="result"/> (a checkpoint during the run). A folder that can no longer
+    /// be written moves the result to the fallback; when no place can be written the run goes on without a checkpoint.
+    /// </summary>
+    public async Task CheckpointAsync(RunResult result)
+    {
+        try
+        {
+            await folder.WriteAsync(() => JsonResultWriter.WriteAsync(result, ResultPath, CancellationToken.None)).ConfigureAwait(false);
+        }
+        catch (UserError)
+        {
+            // Said once by the folder; the final write tries again.
+        }
+    }
+
+    /// <summary>
+    /// Writes (or replaces) the result files; each file is whole or absent, never half-written. When the folder cannot be
+    /// written (removed, replaced by a file, full), the files go to a fallback folder named in one line.
+    /// </summary>
     public async Task<DriverRunOutcome> WriteAsync(RunResult result, IReadOnlyList<string> ds3CsvRows)
     {
-        await JsonResultWriter.WriteAsync(result, ResultPath, CancellationToken.None).ConfigureAwait(false);
-        await CsvTimeSeriesWriter.WriteAsync(result.Intervals, IntervalsPath, CancellationToken.None).ConfigureAwait(false);
+        await folder.WriteAsync(() => JsonResultWriter.WriteAsync(result, ResultPath, CancellationToken.None)).ConfigureAwait(false);
+        await folder.WriteAsync(() => CsvTimeSeriesWriter.WriteAsync(result.Intervals, IntervalsPath, CancellationToken.None)).ConfigureAwait(false);
         if (Ds3CsvPath is { } ds3CsvPath)
         {
-            await AtomicFile.WriteAsync(
+            try
+            {
+                await WriteDs3CsvAsync(ds3CsvPath, ds3CsvRows).ConfigureAwait(false);
+            }
+            catch (Exception e) when (ResultFolder.IsWriteFailure(e))
+            {
+                Ds3CsvPath = Path.Combine(folder.Current, Path.GetFileName(ds3CsvPath));
+                await output.WriteLineAsync($"warning: cannot write {ds3CsvPath} ({ResultFolder.Reason(e)}); wrote DS3's CSV to {Ds3CsvPath} instead.").ConfigureAwait(false);
+                await folder.WriteAsync(() => WriteDs3CsvAsync(Ds3CsvPath, ds3CsvRows)).ConfigureAwait(false);
+            }
+        }
+
+        return new DriverRunOutcome(result, ResultPath, IntervalsPath, Ds3CsvPath);
+    }
+
+    private static Task WriteDs3CsvAsync(string ds3CsvPath, IReadOnlyList<string> ds3CsvRows) =>
+            AtomicFile.WriteAsync(
                 ds3CsvPath,
                 async stream =>
                 {
@@ -78,11 +116,7 @@ public sealed class RunResultOutput(RunSettings settings, string runId, TextWrit
                         await writer.WriteLineAsync(row).ConfigureAwait(false);
                     }
                 },
-                CancellationToken.None).ConfigureAwait(false);
-        }
-
-        return new DriverRunOutcome(result, ResultPath, IntervalsPath, Ds3CsvPath);
-    }
+                CancellationToken.None);
 
     /// <summary>The last lines: where the result is, and DS3's end marker.</summary>
     public async Task PrintEndAsync()

@@ -179,6 +179,8 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         await sampler.DisposeAsync().ConfigureAwait(false);
     }
 
+    private static readonly TimeSpan MaxWait = TimeSpan.FromDays(1);
+
     private async Task RunAsync(long start, CancellationToken stop, CancellationToken run)
     {
         var next = 1L;
@@ -191,7 +193,12 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
                 var wait = due - Stopwatch.GetElapsedTime(start);
                 if (wait > TimeSpan.Zero)
                 {
-                    await Task.Delay(wait, stop).ConfigureAwait(false);
+                    // Task.Delay takes at most ~24 days: a longer log interval waits in day-long steps.
+                    await Task.Delay(wait < MaxWait ? wait : MaxWait, stop).ConfigureAwait(false);
+                    if (wait > MaxWait)
+                    {
+                        continue;
+                    }
                 }
 
                 // Only waiting is cut short by a stop: a read in progress finishes, so an SSH session is never left mid-answer.

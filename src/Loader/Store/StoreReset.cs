@@ -1,67 +1,126 @@
+using System.Data.Common;
 using System.Diagnostics;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
-using DvdStore.Schema.Model;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Loader.Store;
 
 /// <summary>
-/// Returns a store a driver run has changed to its as-loaded state (DS3's cleanup, completed and fixed): removes
-/// the rows added after the load (ids above the loaded maxima, run-time memberships, all REORDER rows), restores
-/// INVENTORY from DS_INVENTORY_BASELINE, resets the identities, then compares the fingerprint with the loaded one.
-/// Touches only what changed, so it takes time in proportion to the run, not to the store.
+/// Returns a store a driver run has changed to its as-loaded state (DS3's cleanup, completed and fixed), touching
+/// only what runs changed, through keys only, so its cost follows the rows runs added and changed, never the store's
+/// size: INVENTORY rows of the products runs sold restored from DS_INVENTORY_BASELINE, REORDER emptied, then the
+/// added rows deleted children before parents (CUST_HIST through the added orders' customers, ORDERLINES and ORDERS
+/// above the loaded ORDERID, ratings and reviews above their loaded ids, run-time memberships, customers above the
+/// loaded CUSTOMERID), all in one transaction; then identities reset and the touched ranges checked.
+/// Every foreign key a delete must check has an index on its child column (IX_REVIEWS_CUSTID is ours for that), so
+/// no delete scans a table.
 /// </summary>
 public static class StoreReset
 {
-    /// <summary>Children before parents, so no delete waits on a cascade.</summary>
-    private static readonly string[] DeleteOrder =
-        ["REVIEWS_HELPFULNESS", "REVIEWS", "CUST_HIST", "ORDERLINES", "ORDERS", "MEMBERSHIP", "CUSTOMERS"];
+    public static Task<ResetReport> ResetAsync(StoreTarget target, CancellationToken cancellationToken) =>
+        ResetAsync(target, new ResetOptions(), null, cancellationToken);
 
-    public static async Task<ResetReport> ResetAsync(StoreTarget target, CancellationToken cancellationToken)
+    public static async Task<ResetReport> ResetAsync(StoreTarget target, ResetOptions options, IProgress<ResetStep>? progress, CancellationToken cancellationToken)
+    {
+        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        return await ResetAsync(target.Engine, connection, target.RedactedConnection, options, progress, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Resets the store on an open connection; <paramref name="where"/> names it in messages (never with a password).</summary>
+    public static async Task<ResetReport> ResetAsync(IEngine engine, DbConnection connection, string where, ResetOptions options, IProgress<ResetStep>? progress, CancellationToken cancellationToken)
     {
         var clock = Stopwatch.StartNew();
-        var engine = target.Engine;
-        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
         if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
         {
-            throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
+            throw new UserError($"there is no store on {where}; build one with 'dvdstore load'.");
         }
 
         var info = await StoreInfo.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
         if (info.State != StoreInfo.Complete)
         {
-            throw new UserError($"the store on {target.RedactedConnection} was never completely loaded (state '{info.State ?? "missing"}'); rebuild it with 'dvdstore load --drop-existing'.");
+            throw new UserError($"the store on {where} was never completely loaded (state '{info.State ?? "missing"}'); rebuild it with 'dvdstore load --drop-existing'.");
         }
 
         var added = new AddedRows(engine, info);
         var deleted = new Dictionary<string, long>(StringComparer.Ordinal);
+        long restored;
+        RunChanges changes;
         await using (var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false))
         {
-            foreach (var name in DeleteOrder)
-            {
-                var rule = added.For(StoreModel.Table(name))!.Value;
-                deleted[name] = await StoreQueries.ExecuteAsync(engine, connection, $"DELETE FROM {name} WHERE {rule.Condition}", cancellationToken, transaction, rule.Parameters).ConfigureAwait(false);
-            }
+            var steps = new ResetSteps(engine, connection, transaction, added, progress, clock);
+            changes = await RunChanges.ReadAsync(engine, connection, transaction, added, cancellationToken).ConfigureAwait(false);
+            Report("INVENTORY", "products to restore", changes.Products.Count);
+            Report("CUST_HIST", "customers to clear", changes.OrderCustomers.Count);
 
+            // Purchases only lower stock, so restoring raises it and never fires the re-order trigger; REORDER is emptied after anyway.
+            restored = await steps.ByKeysAsync("INVENTORY", "restored",
+                "UPDATE INVENTORY SET QUAN_IN_STOCK = (SELECT B.QUAN_IN_STOCK FROM DS_INVENTORY_BASELINE B WHERE B.PROD_ID = INVENTORY.PROD_ID), " +
+                "SALES = (SELECT B.SALES FROM DS_INVENTORY_BASELINE B WHERE B.PROD_ID = INVENTORY.PROD_ID) WHERE PROD_ID IN ({keys})",
+                changes.Products, cancellationToken).ConfigureAwait(false);
+            deleted["REORDER"] = await steps.DeleteAsync("REORDER", "1 = 1", null, cancellationToken).ConfigureAwait(false);
+            deleted["CUST_HIST"] = await steps.ByKeysAsync("CUST_HIST", "deleted",
+                $"DELETE FROM CUST_HIST WHERE CUSTOMERID IN ({{keys}}) AND ORDERID > {engine.Parameter("last_id")}",
+                changes.OrderCustomers, cancellationToken, ("last_id", added.Max("ORDERS"))).ConfigureAwait(false);
+            deleted["ORDERLINES"] = await steps.DeleteAsync("ORDERLINES", "ORDERID > {0}", "ORDERS", cancellationToken).ConfigureAwait(false);
+            deleted["ORDERS"] = await steps.DeleteAsync("ORDERS", "ORDERID > {0}", "ORDERS", cancellationToken).ConfigureAwait(false);
+            deleted["REVIEWS_HELPFULNESS"] = await steps.DeleteAsync("REVIEWS_HELPFULNESS", "REVIEW_HELPFULNESS_ID > {0}", "REVIEWS_HELPFULNESS", cancellationToken).ConfigureAwait(false);
+            deleted["REVIEWS"] = await steps.DeleteAsync("REVIEWS", "REVIEW_ID > {0}", "REVIEWS", cancellationToken).ConfigureAwait(false);
+            deleted["MEMBERSHIP"] = await steps.DeleteAsync("MEMBERSHIP", "CUSTOMERID > {0}", "CUSTOMERS", cancellationToken).ConfigureAwait(false)
+                + await steps.DeleteMembershipsOfRunsAsync(cancellationToken).ConfigureAwait(false);
+            deleted["CUSTOMERS"] = await steps.DeleteAsync("CUSTOMERS", "CUSTOMERID > {0}", "CUSTOMERS", cancellationToken).ConfigureAwait(false);
             await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
         }
 
-        // Only rows that differ are written. A restored quantity below 3 may fire the re-order trigger (which keeps
-        // the stock it had: the same value, since purchases never move stock below 3), so REORDER is emptied after.
-        const string Baseline = "SELECT B.{0} FROM DS_INVENTORY_BASELINE B WHERE B.PROD_ID = INVENTORY.PROD_ID";
-        var restored = await StoreQueries.ExecuteAsync(engine, connection,
-            "UPDATE INVENTORY SET QUAN_IN_STOCK = (" + string.Format(System.Globalization.CultureInfo.InvariantCulture, Baseline, "QUAN_IN_STOCK") + "), " +
-            "SALES = (" + string.Format(System.Globalization.CultureInfo.InvariantCulture, Baseline, "SALES") + ") " +
-            "WHERE EXISTS (SELECT 1 FROM DS_INVENTORY_BASELINE B WHERE B.PROD_ID = INVENTORY.PROD_ID " +
-            "AND (B.QUAN_IN_STOCK <> INVENTORY.QUAN_IN_STOCK OR B.SALES <> INVENTORY.SALES))", cancellationToken).ConfigureAwait(false);
-        deleted["REORDER"] = await StoreQueries.ExecuteAsync(engine, connection, "DELETE FROM REORDER", cancellationToken).ConfigureAwait(false);
-
-        foreach (var table in StoreModel.Ds3Tables.Where(t => t.IdentityColumn is not null))
+        foreach (var table in Schema.Model.StoreModel.Ds3Tables.Where(t => t.IdentityColumn is not null))
         {
             await engine.ResetIdentityAsync(connection, table, added.Max(table.Name), cancellationToken).ConfigureAwait(false);
         }
 
-        var fingerprint = await FingerprintComparison.ReadAsync(connection, info, cancellationToken).ConfigureAwait(false);
-        return new ResetReport(deleted, restored, fingerprint, clock.Elapsed);
+        Report("(identities)", "reset", 0);
+        var check = await TouchedRangeCheck.ReadAsync(engine, connection, added, changes, cancellationToken).ConfigureAwait(false);
+        Report("(check)", "touched ranges read", check.Ranges.Count);
+        FingerprintComparison? fingerprint = null;
+        if (options.FullFingerprint)
+        {
+            fingerprint = await FingerprintComparison.ReadAsync(connection, info, cancellationToken).ConfigureAwait(false);
+            Report("(fingerprint)", "whole store read", fingerprint.Current.Tables.Sum(t => t.Rows));
+        }
+
+        return new ResetReport(deleted, restored, check, fingerprint, clock.Elapsed);
+
+        void Report(string table, string action, long rows) => progress?.Report(new ResetStep(table, action, rows, clock.Elapsed));
+    }
+
+    /// <summary>The statements of one reset, each reported when done.</summary>
+    private sealed class ResetSteps(IEngine engine, DbConnection connection, DbTransaction transaction, AddedRows added, IProgress<ResetStep>? progress, Stopwatch clock)
+    {
+        /// <summary>DELETE FROM table WHERE condition, <c>{0}</c> standing for the loaded maximum id of <paramref name="maxOf"/>.</summary>
+        public async Task<long> DeleteAsync(string table, string condition, string? maxOf, CancellationToken cancellationToken)
+        {
+            var parameter = engine.Parameter("last_id");
+            var sql = $"DELETE FROM {table} WHERE " + string.Format(System.Globalization.CultureInfo.InvariantCulture, condition, parameter);
+            var rows = maxOf is null
+                ? await StoreQueries.ExecuteAsync(engine, connection, sql, cancellationToken, transaction).ConfigureAwait(false)
+                : await StoreQueries.ExecuteAsync(engine, connection, sql, cancellationToken, transaction, ("last_id", added.Max(maxOf))).ConfigureAwait(false);
+            return Done(table, "deleted", rows);
+        }
+
+        /// <summary>NEW_MEMBER dates memberships today, after every loaded expiry date: a range of IX_MEMBERSHIP_EXPIREDATE.</summary>
+        public async Task<long> DeleteMembershipsOfRunsAsync(CancellationToken cancellationToken)
+        {
+            var rows = await StoreQueries.ExecuteAsync(engine, connection, $"DELETE FROM MEMBERSHIP WHERE EXPIREDATE >= {engine.Parameter("after")}",
+                cancellationToken, transaction, ("after", AddedRows.FirstRunTimeExpiry)).ConfigureAwait(false);
+            return Done("MEMBERSHIP", "deleted (run-time)", rows);
+        }
+
+        public async Task<long> ByKeysAsync(string table, string action, string sql, IReadOnlyList<long> keys, CancellationToken cancellationToken, params (string Name, object Value)[] parameters) =>
+            Done(table, action, await KeyBatches.ExecuteAsync(engine, connection, transaction, sql, keys, parameters, cancellationToken).ConfigureAwait(false));
+
+        private long Done(string table, string action, long rows)
+        {
+            progress?.Report(new ResetStep(table, action, rows, clock.Elapsed));
+            return rows;
+        }
     }
 }

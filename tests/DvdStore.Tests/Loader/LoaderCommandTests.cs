@@ -32,6 +32,12 @@ public sealed class LoaderCommandTests
 
         (code, output, _) = await RunAsync("reset", "--connection", connection);
         Assert.Equal(0, code);
+        Assert.Contains("touched ranges as loaded", output, StringComparison.Ordinal);
+        Assert.Contains("ORDERLINES", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("reset", "--full-fingerprint", "--connection", connection);
+        Assert.Equal(0, code);
         Assert.Contains("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
 
         (code, output, _) = await RunAsync("drop", "--connection", connection);

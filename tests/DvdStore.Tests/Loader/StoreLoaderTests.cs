@@ -62,8 +62,9 @@ public sealed class StoreLoaderTests
         AssertPasses(afterRun);
         Assert.Contains(afterRun.Checks, c => c.Name == "rows ORDERS" && c.Detail.Contains("added since the load", StringComparison.Ordinal));
 
-        var reset = await StoreReset.ResetAsync(target, CancellationToken.None);
-        Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
+        var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
+        Assert.True(reset.Check.Matches, string.Join(", ", reset.Check.Differing));
+        Assert.True(reset.Fingerprint!.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
         Assert.Equal(3, reset.Deleted["ORDERS"]);
         Assert.Equal(1, reset.Deleted["CUSTOMERS"]);
         Assert.True(reset.InventoryRestored >= 3);
@@ -125,7 +126,7 @@ public sealed class StoreLoaderTests
         Assert.True(report.Passed, string.Join("; ", report.Failures.Select(f => $"{f.Name}: {f.Detail}")));
 
     /// <summary>What a driver run does: new customer and member, purchases (one that takes a product below 3), a review and a rating.</summary>
-    private static async Task ChangeTheStoreAsync(StoreTarget target)
+    internal static async Task ChangeTheStoreAsync(StoreTarget target)
     {
         await using var connection = await target.OpenAsync(CancellationToken.None);
         await using var commands = target.Engine.CreateStoreCommands(connection);

@@ -35,8 +35,9 @@ public sealed class TenMegabyteCycleTests
 
         var orders = await PurchaseAsync(target);
 
-        var reset = await StoreReset.ResetAsync(target, CancellationToken.None);
-        Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
+        var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
+        Assert.True(reset.Check.Matches, string.Join(", ", reset.Check.Differing));
+        Assert.True(reset.Fingerprint!.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
         Assert.Equal(Reference.Value.Value, reset.Fingerprint.Current.Value);
         Assert.Equal(orders, reset.Deleted["ORDERS"]);
         Assert.True(reset.InventoryRestored >= 1);
