@@ -32,11 +32,13 @@ internal static class ResetChecks
             await commands.NewMemberAsync(customer, 1, cancellationToken);
         }
 
-        var reset = await StoreReset.ResetAsync(target, cancellationToken);
+        var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, cancellationToken);
 
         Expect.True(reset.Deleted["ORDERS"] == 1, $"reset removed {reset.Deleted["ORDERS"]} orders, expected the run's 1");
         Expect.True(reset.Deleted["CUSTOMERS"] == 1, $"reset removed {reset.Deleted["CUSTOMERS"]} customers, expected the run's 1");
-        Expect.True(reset.Fingerprint.Matches, $"after reset the fingerprint differs from the loaded one in {string.Join(", ", reset.Fingerprint.DifferingTables)}");
+        Expect.True(reset.Check.Matches, "after reset the key ranges the run touched differ from the loaded ones");
+        Expect.NotNull(reset.Fingerprint);
+        Expect.True(reset.Fingerprint!.Matches, $"after reset the fingerprint differs from the loaded one in {string.Join(", ", reset.Fingerprint.DifferingTables)}");
         session.Note($"1MB store loaded in {load.Total.TotalSeconds:0.0} s, reset in {reset.Elapsed.TotalSeconds:0.0} s");
 
         await using var cleanup = await session.OpenAsync(cancellationToken);
