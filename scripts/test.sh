@@ -27,12 +27,21 @@ export DVDSTORE_TEST_PG_DATA="$pg_dir/data" DVDSTORE_TEST_MYSQL_DIR="$mdb_dir"
 results="$root/TestResults"
 rm -rf "$results"
 set +e
-dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --results-directory "$results" "$@"
-status=$?
+# The console logger at normal verbosity prints each test as it finishes ("Passed X [1 s]"): a long suite shows progress.
+mkdir -p "$results"
+dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --logger "console;verbosity=normal" --results-directory "$results" "$@" 2>&1 | tee "$results/console.log"
+status=${PIPESTATUS[0]}
 set -e
 
 trx="$results/tests.trx"
-if [ -f "$trx" ]; then
+# The console's own summary counts every theory case; the trx file can fold theory cases together and miss a failure.
+summary=$(grep -E '(Passed|Failed)! +- Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$results/console.log" || true)
+if [ -n "$summary" ]; then
+  read -r failed passed skipped < <(echo "$summary" | awk -F'[:,]' '{f += $2; p += $4; s += $6} END {print f, p, s}')
+  [ "${skipped:-0}" != "0" ] && echo "${skipped} skipped"
+  echo "${passed:-0} passed, ${failed:-0} failed"
+  if [ "${failed:-0}" != "0" ] || [ "${passed:-0}" = "0" ]; then exit 1; fi
+elif [ -f "$trx" ]; then
   counters=$(grep -o '<Counters [^>]*>' "$trx" | head -1)
   passed=$(echo "$counters" | sed -n 's/.* passed="\([0-9]*\)".*/\1/p')
   failed=$(echo "$counters" | sed -n 's/.* failed="\([0-9]*\)".*/\1/p')

@@ -3,9 +3,9 @@ using DvdStore.Analysis;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Cli.Commands;
 using DvdStore.Driver.Parameters;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
 using DvdStore.Loader.Store;
+using DvdStore.Monitoring;
+using DvdStore.Studies;
 
 namespace DvdStore.Cli;
 

@@ -1,5 +1,6 @@
 using DvdStore.Analysis.Statistics;
 using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
 
 namespace DvdStore.Analysis.Comparisons;
 
@@ -10,7 +11,7 @@ namespace DvdStore.Analysis.Comparisons;
 public static class ServerLoad
 {
     /// <summary>Below this average busy share the server "never got busy" (the driver's own threshold).</summary>
-    public const double BusyPercent = DvdStore.Driver.ServerMetrics.ServerMetricsFindings.BusyServerPercent;
+    public const double BusyPercent = DvdStore.Driver.Running.ServerMetricsFindings.BusyServerPercent;
 
     /// <summary>The server's busy CPU share over a run's measured window: its CPU set when known, else the whole host; null when not measured.</summary>
     public static double? CpuPercent(RunResult result) =>

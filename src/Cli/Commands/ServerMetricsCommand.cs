@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using DvdStore.Cli.Options;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 using DvdStore.Schema;
 
 namespace DvdStore.Cli.Commands;

@@ -2,10 +2,10 @@ using System.CommandLine;
 using System.Globalization;
 using DvdStore.Cli.Options;
 using DvdStore.Driver.Running;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
+using DvdStore.Monitoring;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
+using DvdStore.Studies;
 
 namespace DvdStore.Cli.Commands;
 

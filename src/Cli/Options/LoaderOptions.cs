@@ -3,7 +3,7 @@ using DvdStore.Loader.Pipeline;
 
 namespace DvdStore.Cli.Options;
 
-/// <summary>Options the loader's commands share beyond <see cref="DvdStore.Schema.Cli.CommonOptions"/>.</summary>
+/// <summary>Options the loader's commands share beyond <see cref="CommonOptions"/>.</summary>
 internal static class LoaderOptions
 {
     public static Option<ulong> Seed() => new("--seed")

@@ -1,5 +1,5 @@
 using System.CommandLine;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Cli.Options;
 

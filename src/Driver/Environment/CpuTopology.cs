@@ -1,3 +1,4 @@
+using DvdStore.Monitoring.Proc;
 namespace DvdStore.Driver.Environment;
 
 /// <summary>The client's CPUs as Linux describes them: sockets, cores, SMT, NUMA, and what this process may use.</summary>

@@ -1,4 +1,5 @@
 using System.Globalization;
+using DvdStore.Monitoring.Proc;
 
 namespace DvdStore.Driver.Environment;
 

@@ -52,9 +52,13 @@ public sealed class MetricsShard : IOrderSink
     /// <summary>Index of the target the shard's users talk to.</summary>
     public int Target { get; }
 
+    /// <summary>Also told every call's latency in ms (live metrics); null, the default, costs one check per call.</summary>
+    public Action<TransactionKind, double>? CallObserver { get; set; }
+
     public void RecordCall(TransactionKind kind, long ticks)
     {
         var micros = ToMicros(ticks);
+        CallObserver?.Invoke(kind, micros / 1000.0);
         callRecorders[(int)kind].RecordValue(Clamp(micros));
         Interlocked.Increment(ref callCounts[(int)kind]);
         Interlocked.Add(ref callMicros[(int)kind], micros);

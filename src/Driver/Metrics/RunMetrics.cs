@@ -69,6 +69,9 @@ public sealed class RunMetrics
     /// <summary>True once the warm-up is over (or when there is none).</summary>
     public bool Measuring { get; private set; } = true;
 
+    /// <summary>Told every call's latency (live metrics); set before the first shard is handed out; null = nothing more is done.</summary>
+    public Action<TransactionKind, double>? CallObserver { get; set; }
+
     /// <summary>The shard a user records into: user k of a target uses shard k mod shardsPerTarget. Thread-safe for setup.</summary>
     public MetricsShard ShardFor(int userOfTarget, int target)
     {
@@ -78,7 +81,7 @@ public sealed class RunMetrics
             var index = userOfTarget % shardsPerTarget;
             while (shards.Count <= index)
             {
-                shards.Add(new MetricsShard(target, runWindow, targetWindows[target], ErrorCauses));
+                shards.Add(new MetricsShard(target, runWindow, targetWindows[target], ErrorCauses) { CallObserver = CallObserver });
             }
 
             return shards[index];

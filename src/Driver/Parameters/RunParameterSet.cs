@@ -1,12 +1,12 @@
 using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
+using DvdStore.Driver.Environment;
 using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
@@ -206,47 +206,48 @@ public sealed class RunParameterSet
     /// <summary>Validates every value and builds the settings (targets resolved, passwords from the environment).</summary>
     public RunSettings Build()
     {
+        var read = new RunParameterValues(values);
         var engine = EngineCatalog.Parse(values["engine"]);
         var (targets, names) = Targets(engine);
-        var ds2 = YesNo("ds2_mode", strictDs3: true);
+        var ds2 = read.YesNo("ds2_mode", strictDs3: true);
         var workload = new WorkloadSettings
         {
-            ThinkTimeSeconds = NonNegativeDouble("think_time"),
-            PctNewCustomers = Percent("pct_newcustomers"),
-            PctNewMember = Percent("pct_newmember"),
-            Searches = Positive("n_searches"),
-            SearchBatchSize = Positive("search_batch_size"),
-            Reviews = Positive("n_reviews"),
-            PctNewReviews = Percent("pct_newreviews"),
-            PctNewHelpfulness = Percent("pct_newhelpfulness"),
-            LineItems = Positive("n_line_items"),
+            ThinkTimeSeconds = read.NonNegativeDouble("think_time"),
+            PctNewCustomers = read.Percent("pct_newcustomers"),
+            PctNewMember = read.Percent("pct_newmember"),
+            Searches = read.Positive("n_searches"),
+            SearchBatchSize = read.Positive("search_batch_size"),
+            Reviews = read.Positive("n_reviews"),
+            PctNewReviews = read.Percent("pct_newreviews"),
+            PctNewHelpfulness = read.Percent("pct_newhelpfulness"),
+            LineItems = read.Positive("n_line_items"),
             Ds2Mode = ds2,
         };
-        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration("duration", d) : TimeSpan.FromMinutes(NonNegative("run_time"));
-        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration("warmup", w) : TimeSpan.FromMinutes(NonNegative("warmup_time"));
+        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration("duration", d) : TimeSpan.FromMinutes(read.NonNegative("run_time"));
+        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration("warmup", w) : TimeSpan.FromMinutes(read.NonNegative("warmup_time"));
         var outFile = values["out_filename"].Trim();
         var settings = new RunSettings
         {
             Targets = targets,
             TargetNames = names,
-            UsersPerTarget = Positive("n_threads"),
-            RampRate = PositiveDouble("ramp_rate"),
+            UsersPerTarget = read.Positive("n_threads"),
+            RampRate = read.PositiveDouble("ramp_rate"),
             RunTime = runTime == TimeSpan.Zero ? null : runTime,
             Warmup = warmup,
-            DbSize = Size(),
+            DbSize = read.Size(),
             Workload = workload,
-            LogFrequencySeconds = Positive("log_freq"),
-            LogTimestamp = OneOf("log_timestamp", ("NONE", LogTimestamp.None), ("UTC", LogTimestamp.Utc), ("LOCAL", LogTimestamp.Local)),
-            OutputFormat = OneOf("output_format", ("TEXT", OutputFormat.Text), ("DS3", OutputFormat.Ds3)),
-            DetailedView = YesNo("detailed_view", strictDs3: false),
+            LogFrequencySeconds = read.Positive("log_freq"),
+            LogTimestamp = read.OneOf("log_timestamp", ("NONE", LogTimestamp.None), ("UTC", LogTimestamp.Utc), ("LOCAL", LogTimestamp.Local)),
+            OutputFormat = read.OneOf("output_format", ("TEXT", OutputFormat.Text), ("DS3", OutputFormat.Ds3)),
+            DetailedView = read.YesNo("detailed_view", strictDs3: false),
             Ds3CsvFile = outFile.Length == 0 ? null : outFile,
             OutputDirectory = values["out"].Trim() is { Length: > 0 } o ? o : "results",
             Labels = new Dictionary<string, string>(labels),
-            Seed = values["seed"] is "random" or "" ? System.Environment.TickCount64 : Long("seed"),
-            StartAt = StartAt(),
-            CrossCheck = YesNo("cross_check", strictDs3: false),
-            MemoryCheck = YesNo("memory_check", strictDs3: false),
-            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(PositiveDouble("db_down_limit")) },
+            Seed = values["seed"] is "random" or "" ? System.Environment.TickCount64 : read.Long("seed"),
+            StartAt = read.StartAt(),
+            CrossCheck = read.YesNo("cross_check", strictDs3: false),
+            MemoryCheck = read.YesNo("memory_check", strictDs3: false),
+            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(read.PositiveDouble("db_down_limit")) },
             VirtDir = values["virt_dir"],
             PageType = values["page_type"],
             WindowsPerfHost = values["windows_perf_host"],
@@ -255,17 +256,15 @@ public sealed class RunParameterSet
                 values["server_metrics"].Trim(),
                 values["server_host"].Trim() is { Length: > 0 } host ? host : null,
                 values["server_data_dir"].Trim() is { Length: > 0 } dir ? dir : null,
-                values["server_pid"].Trim().Length > 0 ? Positive("server_pid") : null,
+                values["server_pid"].Trim().Length > 0 ? read.Positive("server_pid") : null,
                 targets[0]),
             DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
-            ResultToStdout = YesNo("result_stdout", strictDs3: false),
-            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : Port("metrics_port"),
+            ResultToStdout = read.YesNo("result_stdout", strictDs3: false),
+            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Port("metrics_port"),
             MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
         return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
     }
-
-    private int Port(string name) => Int(name) is >= 1 and <= 65535 and var port ? port : throw new UserError($"{name}={values[name]} is not a TCP port; give 1 to 65535, e.g. 9464.");
 
     /// <summary>A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes.</summary>
     public static TimeSpan Duration(string name, string text)
@@ -343,113 +342,6 @@ public sealed class RunParameterSet
     }
 
     private static string? HostOf(StoreTarget target) => ConnectionStrings.Value(target.ConnectionString, "Host", "Server", "Data Source", "DataSource");
-
-    private StoreSize Size()
-    {
-        if (!StoreSize.TryParse(values["db_size"], out var size))
-        {
-            throw new UserError($"db_size={values["db_size"]} is not a store size; {StoreSize.Accepted}.");
-        }
-
-        return size;
-    }
-
-    private DateTimeOffset? StartAt()
-    {
-        var text = values["start_at"].Trim();
-        if (text.Length == 0)
-        {
-            return null;
-        }
-
-        if (!DateTimeOffset.TryParse(text, Inv, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var at))
-        {
-            throw new UserError($"start_at={text} is not a time; write UTC ISO 8601, e.g. 2026-11-23T10:00:00Z.");
-        }
-
-        return at;
-    }
-
-    // DS3 converts integers strictly: "1.5" is refused.
-    private int Int(string name)
-    {
-        var text = values[name].Trim();
-        if (!int.TryParse(text, NumberStyles.AllowLeadingSign, Inv, out var value))
-        {
-            throw new UserError($"{name}={text} is not a whole number.");
-        }
-
-        return value;
-    }
-
-    private long Long(string name)
-    {
-        var text = values[name].Trim();
-        if (!long.TryParse(text, NumberStyles.AllowLeadingSign, Inv, out var value))
-        {
-            throw new UserError($"{name}={text} is not a whole number.");
-        }
-
-        return value;
-    }
-
-    private int Positive(string name) =>
-        Int(name) is var value and > 0 ? value : throw new UserError($"{name} must be greater than 0 (got {values[name].Trim()}).");
-
-    private int NonNegative(string name) =>
-        Int(name) is var value and >= 0 ? value : throw new UserError($"{name} must not be negative (got {values[name].Trim()}).");
-
-    private double Double(string name)
-    {
-        var text = values[name].Trim();
-        if (!double.TryParse(text, NumberStyles.Float, Inv, out var value) || !double.IsFinite(value))
-        {
-            throw new UserError($"{name}={text} is not a number.");
-        }
-
-        return value;
-    }
-
-    private double PositiveDouble(string name) =>
-        Double(name) is var value and > 0 ? value : throw new UserError($"{name} must be greater than 0 (got {values[name].Trim()}).");
-
-    private double NonNegativeDouble(string name) =>
-        Double(name) is var value and >= 0 ? value : throw new UserError($"{name} must not be negative (got {values[name].Trim()}).");
-
-    // DS3 does not range-check percentages; values outside 0..100 only make every or no order take the step, so refuse them.
-    private double Percent(string name) =>
-        Double(name) is var value and >= 0 and <= 100 ? value : throw new UserError($"{name} must be a percentage from 0 to 100 (got {values[name].Trim()}).");
-
-    private bool YesNo(string name, bool strictDs3)
-    {
-        var text = values[name].Trim();
-        // DS3 compares ds2_mode with "Y" exactly; anything else is N. The others accept Y/N in any case.
-        if (strictDs3)
-        {
-            return text == "Y";
-        }
-
-        return text.ToUpperInvariant() switch
-        {
-            "Y" or "YES" or "TRUE" => true,
-            "N" or "NO" or "FALSE" => false,
-            _ => throw new UserError($"{name}={text} must be Y or N."),
-        };
-    }
-
-    private T OneOf<T>(string name, params (string Text, T Value)[] choices)
-    {
-        var text = values[name].Trim();
-        foreach (var (choice, value) in choices)
-        {
-            if (string.Equals(choice, text, StringComparison.OrdinalIgnoreCase))
-            {
-                return value;
-            }
-        }
-
-        throw new UserError($"{name}={text} must be one of {string.Join(", ", choices.Select(static c => c.Text))}.");
-    }
 
     private void ReadNested(string path, Action<string> read)
     {

@@ -1,3 +1,4 @@
+using DvdStore.Monitoring;
 namespace DvdStore.Driver.Results;
 
 /// <summary>One log interval (every log_freq seconds): throughput and response times of that interval alone.</summary>

@@ -1,3 +1,4 @@
+using DvdStore.Monitoring;
 namespace DvdStore.Driver.Results;
 
 /// <summary>

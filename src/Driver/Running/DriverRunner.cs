@@ -3,9 +3,8 @@ using DvdStore.Driver.Environment;
 using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
-using DvdStore.Driver.Sweep;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
 using DvdStore.Schema.Engines;
 
 namespace DvdStore.Driver.Running;
@@ -54,7 +53,17 @@ public static class DriverRunner
         }
 
         var metrics = new RunMetrics(settings.Targets.Count, Math.Max(1, 2 * client.AffinityCpuCount));
+
+        // Live metrics only when asked for (before the users' shards exist, so their calls are observed).
+        UserSupervisor? running = null;
+        using var publisher = settings.MetricsPort is { } port ? LivePublisher.Start(settings.MetricsHost, port, metrics, () => running?.Running ?? 0) : null;
+        if (publisher is not null)
+        {
+            await output.WriteLineAsync($"metrics: live figures for Prometheus at {LivePublisher.Endpoint(settings.MetricsHost, settings.MetricsPort!.Value)}").ConfigureAwait(false);
+        }
+
         await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products));
+        running = supervisor;
         await supervisor.ConnectAllAsync(settings.Names, output, ds3, cancellationToken).ConfigureAwait(false);
         // A fleet starts at its barrier in the database; a single driver at --start-at or now.
         var fleet = await FleetRun.StartAsync(settings, output, cancellationToken).ConfigureAwait(false);
@@ -74,7 +83,7 @@ public static class DriverRunner
         var context = new RunContext { Client = client, Servers = servers, Labels = labels };
         var resultOutput = new RunResultOutput(settings, runId, output);
         var checkpoint = new RunCheckpoint(settings, runId, context, supervisor, resultOutput);
-        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync };
+        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish };
         var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
         var fatal = supervisor.Fatal;
@@ -100,7 +109,6 @@ public static class DriverRunner
         {
             findings.Add(new Finding("fleet-incomplete", FindingSeverity.Warning, $"not every driver of fleet {membership.FleetId} recorded its end within {settings.FleetTimeout.TotalSeconds:0} s, so no cross-check was made; analyze sums the fleet's results."));
         }
-
 
         var totals = RunResultBuilder.Totals(measured, supervisor);
         var errorCauses = metrics.ErrorCauses.Snapshot();

@@ -1,6 +1,6 @@
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Driver.Running;
 
@@ -20,6 +20,9 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
 
 
     public IReadOnlyList<IntervalSample> Intervals => intervals;
+
+    /// <summary>Told each interval as it is recorded (live metrics); null = nobody.</summary>
+    public Action<IntervalSample>? IntervalObserver { get; init; }
 
     public IReadOnlyList<string> Ds3CsvRows => ds3Csv;
 
@@ -84,6 +87,7 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
             Server = server,
             Reconnects = intervalReconnects,
         });
+        IntervalObserver?.Invoke(intervals[^1]);
         LastIntervalAt = now;
     }
 }

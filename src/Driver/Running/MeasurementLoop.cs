@@ -2,7 +2,7 @@ using System.Diagnostics;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Driver.Running;
 
@@ -46,6 +46,9 @@ public sealed record Measurement
 /// </summary>
 public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, UserSupervisor supervisor, ServerMetricsRecorder recorder, ClientContext client, LiveOutput live, TextWriter output)
 {
+    /// <summary>Told each interval as it is recorded (live metrics); null = nobody.</summary>
+    public Action<IntervalSample>? IntervalObserver { get; init; }
+
     /// <summary>Called after every log interval with the intervals so far and the start: the result's checkpoint.</summary>
     public Func<IReadOnlyList<IntervalSample>, DateTimeOffset, Task>? AfterInterval { get; init; }
 
@@ -65,7 +68,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         var memoryAtStart = ProcessMemory.Measure();
         supervisor.Start(cancellationToken);
         var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
-        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc);
+        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver };
         var measuredFromUtc = startUtc;
         var nextLog = start + logTicks;
         long now;

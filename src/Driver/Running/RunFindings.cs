@@ -1,6 +1,6 @@
 using System.Globalization;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Driver.Running;
 

@@ -1,7 +1,8 @@
 using System.Globalization;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.ServerMetrics;
 using DvdStore.Driver.Workload;
+using DvdStore.Monitoring;
+using DvdStore.Monitoring.Proc;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
@@ -180,7 +181,7 @@ public sealed record RunSettings
             ["fleet_timeout_s"] = Fleet is null ? "" : F(FleetTimeout.TotalSeconds),
             ["result_stdout"] = ResultToStdout ? "Y" : "N",
             ["metrics_port"] = MetricsPort?.ToString(CultureInfo.InvariantCulture) ?? "",
-            ["driver_cpus"] = DriverCpus is { } cpus ? Environment.CpuList.Format(cpus) : "",
+            ["driver_cpus"] = DriverCpus is { } cpus ? CpuList.Format(cpus) : "",
         };
     }
 

@@ -1,9 +1,10 @@
 using DvdStore.Cli;
+using DvdStore.Driver.Environment;
 using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Results;
-using DvdStore.Driver.Sweep;
-using DvdStore.Tests.Driver.Sweep;
+using DvdStore.Studies;
 using DvdStore.Tests.Infrastructure;
+using DvdStore.Tests.Studies;
 using DvdStore.Tests.Trust;
 
 namespace DvdStore.Tests.Driver;

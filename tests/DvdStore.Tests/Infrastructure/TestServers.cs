@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 
@@ -12,9 +13,37 @@ public static class TestServers
     public const string PostgresVariable = "DVDSTORE_TEST_POSTGRES";
     public const string MySqlVariable = "DVDSTORE_TEST_MYSQL";
 
-    private static readonly bool Required =
+    /// <summary>True in CI (scripts/test.sh, CI=true): a test that cannot run here fails instead of skipping.</summary>
+    public static readonly bool Required =
         Environment.GetEnvironmentVariable("DVDSTORE_TEST_REQUIRE_SERVERS") == "1"
         || string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>Every folder <see cref="TempFile"/> made; removed when the test process ends, so the suite leaves nothing in /tmp.</summary>
+    private static readonly ConcurrentBag<string> TempFolders = [];
+
+    static TestServers() => AppDomain.CurrentDomain.ProcessExit += static (_, _) => DeleteTempFolders();
+
+    /// <summary>The root of every temporary folder the suite makes.</summary>
+    public static string TempRoot { get; } = Path.Combine(Path.GetTempPath(), "dvdstore-tests");
+
+    /// <summary>
+    /// Skips when <paramref name="condition"/> holds because of this machine (no Linux, one CPU, no permission), except
+    /// in CI, where the environment is set up for the test and a test that cannot run is a failure.
+    /// </summary>
+    public static void SkipIfEnvironment(bool condition, string reason)
+    {
+        if (!condition)
+        {
+            return;
+        }
+
+        if (Required)
+        {
+            throw new InvalidOperationException($"{reason} (in CI this test must run: DVDSTORE_TEST_REQUIRE_SERVERS=1 or CI=true)");
+        }
+
+        throw new Xunit.SkipException(reason);
+    }
 
     /// <summary>PostgreSQL connection string; skips (or fails when servers are required) if none is configured.</summary>
     public static string PostgreSql => Get(PostgresVariable, "PostgreSQL");
@@ -34,9 +63,27 @@ public static class TestServers
     /// <summary>A path in a new temporary folder.</summary>
     public static string TempFile(string name)
     {
-        var dir = Path.Combine(Path.GetTempPath(), "dvdstore-tests", Guid.NewGuid().ToString("N"));
+        var dir = Path.Combine(TempRoot, Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(dir);
+        TempFolders.Add(dir);
         return Path.Combine(dir, name);
+    }
+
+    /// <summary>Removes the temporary folders made so far (best effort: a file still open elsewhere is left).</summary>
+    public static void DeleteTempFolders()
+    {
+        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
+        while (TempFolders.TryTake(out var dir))
+        {
+            try
+            {
+                Directory.Delete(dir, recursive: true);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Left for the next run's cleanup of its own folders; never a reason to fail the suite.
+            }
+        }
     }
 
     private static string Get(string variable, string server)

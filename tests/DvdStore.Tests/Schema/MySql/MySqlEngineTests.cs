@@ -280,9 +280,15 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
         await using var connection = await database.OpenAsync();
         await engine.DropAsync(connection, None);
         await engine.CreateAsync(connection, SchemaPhase.Tables, None);
+        // Persistent statistics record when they were last computed: age them, so only the analysis can renew them.
+        await ExecuteAsync(connection, "UPDATE mysql.innodb_table_stats SET last_update = '2000-01-01' WHERE database_name = DATABASE()");
 
         await engine.AnalyzeAsync(connection, None);
 
+        var innoDbTables = await ScalarAsync(connection, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND ENGINE = 'InnoDB'");
+        var analyzed = await ScalarAsync(connection, "SELECT COUNT(*) FROM mysql.innodb_table_stats WHERE database_name = DATABASE() AND last_update > '2000-01-01'");
+        Assert.Equal((long)StoreModel.Tables.Count, innoDbTables);
+        Assert.Equal(innoDbTables, analyzed);
         await engine.DropAsync(connection, None);
     }
 

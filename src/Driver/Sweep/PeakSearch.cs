@@ -1,7 +1,0 @@
-namespace DvdStore.Driver.Sweep;
-
-/// <summary>The steps a peak search ran, the one with the highest OPM, and why it stopped.</summary>
-public sealed record PeakSearch(IReadOnlyList<PeakStep> Steps, PeakStopReason StopReason)
-{
-    public PeakStep Peak => Steps.MaxBy(static s => s.Opm)!;
-}

@@ -1,0 +1,115 @@
+using DvdStore.Monitoring.Proc;
+using DvdStore.Schema;
+
+namespace DvdStore.Studies;
+
+/// <summary>
+/// A whole scale-up study: which CPU sets to run the server on (none, vCPU scaling, hyper-threading, affinity)
+/// and, on each, the user steps of a peak search. Built by <see cref="SweepPlanParser"/> from options or a study file.
+/// </summary>
+public sealed record SweepPlan
+{
+    /// <summary>The local server's main process (PostgreSQL postmaster, mariadbd); needed for CPU sets.</summary>
+    public int? ServerPid { get; init; }
+
+    /// <summary>vCPU-scaling CPU counts; null = no vCPU study.</summary>
+    public IReadOnlyList<int>? Cpus { get; init; }
+
+    public ThreadFill Fill { get; init; } = ThreadFill.CoresFirst;
+
+    public bool HtOn { get; init; }
+
+    public bool HtOff { get; init; }
+
+    /// <summary>Also compare one socket/NUMA node against spread.</summary>
+    public bool Affinity { get; init; }
+
+    /// <summary>Users of each step, in order (a peak search stops early once OPM tops out).</summary>
+    public IReadOnlyList<int> Users { get; init; } = [1, 2, 4, 8];
+
+    public TimeSpan StepDuration { get; init; } = TimeSpan.FromMinutes(1);
+
+    public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(10);
+
+    public bool ResetBetween { get; init; }
+
+    /// <summary>A step that grows OPM by less than this (percent) ends the search.</summary>
+    public double ThresholdPercent { get; init; } = 5;
+
+    /// <summary>CPUs the driver process is pinned to (--driver-cpus); server sets are planned from the others. Null = the driver is left as it is.</summary>
+    public IReadOnlyList<int>? DriverCpus { get; init; }
+
+    public bool HasCpuStudy => Cpus is not null || HtOn || HtOff || Affinity;
+
+    /// <summary>Checks the combination; one-line <see cref="UserError"/> for what cannot work.</summary>
+    public SweepPlan Validate()
+    {
+        if (HasCpuStudy && ServerPid is null)
+        {
+            throw new UserError("--cpus/--ht/--affinity pin a local server's CPUs; give its main pid with --server-pid (PostgreSQL: first line of $PGDATA/postmaster.pid)");
+        }
+
+        if (ServerPid is < 1)
+        {
+            throw new UserError($"--server-pid {ServerPid} is not a process id; give the server's main pid");
+        }
+
+        if (Users.Count == 0 || Users.Any(static u => u < 1))
+        {
+            throw new UserError("--users needs counts of at least 1, e.g. --users 1,2,4,8 or --users 1..64 (doubling)");
+        }
+
+        if (Cpus is { } cpus && (cpus.Count == 0 || cpus.Any(static c => c < 1)))
+        {
+            throw new UserError("--cpus needs counts of at least 1, e.g. --cpus 1,2,4,8 or --cpus all");
+        }
+
+        if (StepDuration <= TimeSpan.Zero)
+        {
+            throw new UserError("--step-duration must be positive, e.g. 2m or 30s");
+        }
+
+        if (ThresholdPercent is < 0 or > 1000 || double.IsNaN(ThresholdPercent))
+        {
+            throw new UserError($"--threshold {ThresholdPercent} is out of range; give a percentage such as 5");
+        }
+
+        return this;
+    }
+
+    /// <summary>The CPU sets of the study on this machine, with a line for each part it cannot offer.</summary>
+    public CpuPlan PlanCpus(CpuLayout layout)
+    {
+        if (DriverCpus is { } driver)
+        {
+            if (layout.Without(driver.ToHashSet()) is not { } left)
+            {
+                return new CpuPlan([], [$"every online CPU is the driver's (--driver-cpus {CpuList.Format(driver)}); no CPU set is left for the server"]);
+            }
+
+            layout = left;
+        }
+
+        var planner = new CpuSetPlanner(layout);
+        var plan = CpuPlan.Empty;
+        if (Cpus is { } cpus)
+        {
+            plan = plan.Add(planner.VcpuScaling(cpus.Contains(AllCpus) ? CpuSetPlanner.Doubling(layout.OnlineCpus.Count) : cpus, Fill));
+        }
+
+        if (HtOn || HtOff)
+        {
+            plan = plan.Add(planner.HyperThreading(null, HtOn, HtOff));
+        }
+
+        if (Affinity)
+        {
+            plan = plan.Add(planner.Affinity());
+        }
+
+        return plan;
+    }
+
+    /// <summary>Stands for "all": 1, 2, 4 … every online CPU.</summary>
+    public const int AllCpus = int.MaxValue;
+}

@@ -1,0 +1,117 @@
+using System.Globalization;
+using DvdStore.Driver.Environment;
+using DvdStore.Monitoring.Proc;
+
+namespace DvdStore.Studies;
+
+/// <summary>
+/// Runs a study: for each CPU set, pins the server, then runs a peak search over the plan's user steps.
+/// The step itself (a driver run) and the store reset are injected, so the command wires the Driver and
+/// Loader while tests use fakes. The caller owns the pinner and disposes it (restoring the server's CPUs).
+/// </summary>
+public sealed class SweepRunner(SweepPlan plan, TextWriter output)
+{
+    private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
+
+    /// <summary>
+    /// The CPU sets of the plan on this machine, and the pinner to apply them; says in one line each what
+    /// cannot be run. Without a CPU study, or where pinning is impossible, the one "set" is null (unpinned).
+    /// </summary>
+    public async Task<(IReadOnlyList<CpuSet?> Sets, ICpuPinner? Pinner)> PrepareAsync(string systemRoot = LinuxCpuLayoutReader.LiveRoot)
+    {
+        if (!plan.HasCpuStudy)
+        {
+            return ([null], null);
+        }
+
+        var pinner = CpuPinning.TryCreate(plan.ServerPid!.Value, out var reason);
+        if (pinner is null)
+        {
+            await output.WriteLineAsync($"cpu sets: {reason}").ConfigureAwait(false);
+            return ([null], null);
+        }
+
+        await output.WriteLineAsync(plan.DriverCpus is { } driverCpus
+            ? $"driver: pinned to CPUs {CpuList.Format(driverCpus)} (--driver-cpus); the server's sets are planned from the other CPUs"
+            : $"driver: may run on CPUs {(DriverAffinity.Current() is { } own ? CpuList.Format(own) : "?")}; a step whose set shares them gets a {DriverAffinity.SharedCpusCode} warning (avoid with --driver-cpus)").ConfigureAwait(false);
+        var cpus = plan.PlanCpus(LinuxCpuLayoutReader.Read(systemRoot));
+        foreach (var skipped in cpus.Skipped)
+        {
+            await output.WriteLineAsync($"cpu sets: skipped {skipped}").ConfigureAwait(false);
+        }
+
+        if (cpus.Sets.Count == 0)
+        {
+            await pinner.DisposeAsync().ConfigureAwait(false);
+            await output.WriteLineAsync("cpu sets: none of the requested sets fit this machine; running unpinned").ConfigureAwait(false);
+            return ([null], null);
+        }
+
+        await output.WriteLineAsync($"cpu sets: {string.Join(", ", cpus.Sets.Select(static s => $"{s.Name} [{s.Shape.CpuList}]"))} via {pinner.Method}").ConfigureAwait(false);
+        return (cpus.Sets, pinner);
+    }
+
+    public async Task<IReadOnlyList<SweepSetResult>> RunAsync(
+        IReadOnlyList<CpuSet?> sets,
+        ICpuPinner? pinner,
+        Func<CpuSet?, int, CancellationToken, Task<StepMeasurement>> runStep,
+        Func<CancellationToken, Task>? resetStore,
+        CancellationToken cancellationToken)
+    {
+        var results = new List<SweepSetResult>();
+        var finder = new PeakFinder(plan.Users, plan.ThresholdPercent);
+        for (var i = 0; i < sets.Count; i++)
+        {
+            var set = sets[i];
+            if (set is not null && pinner is not null)
+            {
+                await pinner.PinAsync(set.Cpus, cancellationToken).ConfigureAwait(false);
+            }
+
+            // Every set starts from the loaded store too, not only every step after the first.
+            if (i > 0 && resetStore is not null)
+            {
+                await resetStore(cancellationToken).ConfigureAwait(false);
+            }
+
+            var name = set?.Name ?? "unpinned";
+            await output.WriteLineAsync($"sweep {name}: users {string.Join(',', plan.Users)}").ConfigureAwait(false);
+            var search = await finder.FindAsync(
+                (users, ct) => runStep(set, users, ct),
+                resetStore,
+                cancellationToken,
+                step => output.WriteLine(string.Create(Inv, $"sweep {name}: {step.Users} users -> {step.Opm:0} opm{step.Measurement.ServerCpuText}{(step.GrowthPercent is { } g ? $" ({g:+0.0;-0.0}%)" : "")}"))).ConfigureAwait(false);
+            results.Add(new SweepSetResult(set, search));
+            await output.WriteLineAsync(string.Create(Inv, $"sweep {name}: peak {search.Peak.Opm:0} opm at {search.Peak.Users} users{search.Peak.Measurement.ServerCpuText} ({(search.StopReason == PeakStopReason.Plateau ? $"growth under {plan.ThresholdPercent}%" : "still growing at the last step")})")).ConfigureAwait(false);
+        }
+
+        return results;
+    }
+
+    /// <summary>The labels of one step's result: the set's shape, the users, how it was pinned, the study id and the driver's CPUs.</summary>
+    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId, IReadOnlyList<int>? driverCpus = null)
+    {
+        var labels = new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["sweep"] = sweepId,
+            ["users"] = users.ToString(Inv),
+            ["cpu_set"] = "unpinned",
+        };
+        if (driverCpus is not null)
+        {
+            labels["driver_cpus"] = CpuList.Format(driverCpus);
+        }
+
+        if (set is not null)
+        {
+            foreach (var (key, value) in set.ToLabels())
+            {
+                labels[key] = value;
+            }
+
+            labels["pin_method"] = pinMethod ?? "";
+        }
+
+        return labels;
+    }
+}

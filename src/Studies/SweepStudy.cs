@@ -1,0 +1,87 @@
+using System.Globalization;
+using DvdStore.Driver.Environment;
+using DvdStore.Driver.Running;
+using DvdStore.Monitoring;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Sizing;
+
+namespace DvdStore.Studies;
+
+/// <summary>What a scale-up study is asked to do: the plan, the store, how to watch the server, where results go.</summary>
+/// <param name="OutputFolder">Folder for the study's results; null = results/sweep-&lt;utc time&gt;.</param>
+/// <param name="Seed">Seed of the users' random streams (the same for every step); null = a new one.</param>
+public sealed record SweepRequest(SweepPlan Plan, StoreTarget Target, StoreSize Size, ServerMetricsOptions ServerMetrics, string? OutputFolder, long? Seed);
+
+/// <summary>
+/// A whole scale-up study (issue 6). For each CPU set of the study the local server is pinned, then users are stepped
+/// until OPM tops out; every step is a normal driver run whose result carries the set's shape and the users as
+/// labels. The server's CPUs are restored at the end, on Ctrl-C and on failure.
+/// </summary>
+public static class SweepStudy
+{
+    /// <param name="resetStore">Brings a store back to its loaded state before every step but the first, when the plan asks for it.</param>
+    /// <param name="writeReport">Writes the Analysis report of the study's results and prints its findings (stdout, stderr); null = no report.</param>
+    public static async Task RunAsync(
+        SweepRequest request,
+        Func<StoreTarget, CancellationToken, Task>? resetStore,
+        Func<SweepReportRequest, TextWriter, TextWriter, CancellationToken, Task>? writeReport,
+        TextWriter writer,
+        TextWriter error,
+        CancellationToken cancellationToken)
+    {
+        var (plan, target, storeSize, metricsOptions) = (request.Plan, request.Target, request.Size, request.ServerMetrics);
+        var sweepId = DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture);
+        var folder = request.OutputFolder ?? Path.Combine("results", "sweep-" + sweepId);
+        var runSeed = request.Seed ?? System.Environment.TickCount64;
+        if (plan.DriverCpus is { } driverCpus)
+        {
+            // After every check of the input, before any output: a mistake leaves this process as it was.
+            DriverAffinity.Pin(driverCpus);
+        }
+
+        var runner = new SweepRunner(plan, writer);
+
+        var (sets, pinner) = await runner.PrepareAsync().ConfigureAwait(false);
+        IReadOnlyList<SweepSetResult> results;
+        await using (pinner)
+        {
+            async Task<StepMeasurement> RunStep(CpuSet? set, int users, CancellationToken ct)
+            {
+                var driver = DriverAffinity.Current();
+                var settings = new RunSettings
+                {
+                    Targets = [target],
+                    UsersPerTarget = users,
+                    RunTime = plan.StepDuration,
+                    Warmup = plan.Warmup,
+                    DbSize = storeSize,
+                    OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
+                    Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver),
+                    DriverCpus = plan.DriverCpus,
+                    SetupFindings = set is not null && DriverAffinity.SharesServerCpus(set.Cpus, driver) is { } shared ? [shared] : [],
+                    Seed = runSeed,
+                    ServerMetrics = metricsOptions,
+                };
+                var outcome = await DriverRunner.RunAsync(settings, writer, ct).ConfigureAwait(false);
+                return outcome.ExitCode switch
+                {
+                    0 => StepMeasurement.FromResult(outcome.Result),
+                    130 => throw new OperationCanceledException("the sweep was stopped", ct),
+                    _ => throw new UserError($"sweep step {set?.Name ?? "unpinned"} with {users} users failed: {outcome.Result.Error ?? "see its result file"}", 1),
+                };
+            }
+
+            Func<CancellationToken, Task>? reset = plan.ResetBetween ? ct => resetStore!(target, ct) : null;
+            results = await runner.RunAsync(sets, pinner, RunStep, reset, cancellationToken).ConfigureAwait(false);
+            await SweepSummary.WriteAsync(folder, sweepId, plan, pinner?.Method, results, cancellationToken).ConfigureAwait(false);
+        }
+
+        await writer.WriteLineAsync($"sweep results: {folder} ({SweepSummary.FileName})").ConfigureAwait(false);
+        if (writeReport is not null)
+        {
+            var reportFolder = Path.Combine(folder, "report");
+            await writeReport(new SweepReportRequest(results.Select(r => Path.Combine(folder, r.Set?.Name ?? "unpinned")).ToList(), reportFolder, plan.ThresholdPercent), writer, error, cancellationToken).ConfigureAwait(false);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+using System.Diagnostics.Metrics;
+using System.Globalization;
+using System.Net;
+using System.Net.Sockets;
+using System.Text.RegularExpressions;
+using DvdStore.Driver.Metrics;
+using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
+using DvdStore.Schema.Engines;
+using DvdStore.Tests.Trust;
+
+namespace DvdStore.Tests.Driver;
+
+/// <summary>
+/// --metrics-port: a real `dvdstore run` scraped over loopback while it runs; the OPM and orders it served are figures
+/// its result file then holds (one of its intervals), and the latency histograms fill. Without the option, no instrument exists.
+/// </summary>
+public sealed partial class LiveMetricsTests
+{
+    [Fact]
+    public async Task A_scrape_during_the_run_serves_the_figures_the_result_file_then_holds()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var port = FreePort();
+        var results = Path.GetDirectoryName(store.Target.ConnectionString["Data Source=".Length..])!;
+        using var cli = CliProcess.Start(
+            "run", "--engine", "sqlite", "--connection", store.Target.ConnectionString, "--db_size", "1MB", "--n_threads", "2", "--warmup", "0", "--duration", "6s",
+            "--log_freq", "1", "--out", Path.Combine(results, "results"), "--metrics-port", port.ToString(CultureInfo.InvariantCulture), "--metrics-host", "localhost");
+        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
+        var scraped = new List<(long Orders, double Opm, double Purchases)>();
+        var until = DateTime.UtcNow + TimeSpan.FromMinutes(2);
+        while (!cli.Output.Contains("result: ", StringComparison.Ordinal) && DateTime.UtcNow < until)
+        {
+            try
+            {
+                var text = await http.GetStringAsync($"http://localhost:{port}/metrics");
+                if (Value(text, "dvdstore_measured_orders") is { } orders && Value(text, "dvdstore_opm") is { } opm && orders > 0)
+                {
+                    scraped.Add(((long)orders, opm, Value(text, "dvdstore_transaction_duration_milliseconds_count", "transaction=\"Purchase\"") ?? 0));
+                }
+            }
+            catch (HttpRequestException)
+            {
+                // Not listening yet (the store is being checked) or already closed.
+            }
+
+            await Task.Delay(200);
+        }
+
+        Assert.Equal(0, await cli.WaitAsync(TimeSpan.FromMinutes(2)));
+        var result = RunResultReader.Read(Assert.Single(Directory.GetFiles(Path.Combine(results, "results"), "*.result.json")));
+        Assert.True(scraped.Count >= 2, cli.Output);
+        foreach (var (orders, opm, purchases) in scraped)
+        {
+            Assert.Contains(result.Intervals, i => i.TotalOrders == orders && i.Opm == (long)opm);
+            Assert.True(purchases >= orders, $"{purchases} purchase latencies recorded for {orders} orders");
+        }
+
+        Assert.True(scraped[^1].Orders <= result.Totals.Orders);
+    }
+
+    [Fact]
+    public async Task Without_a_metrics_port_the_run_creates_no_instrument()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var published = new List<string>();
+        using var listener = new MeterListener
+        {
+            InstrumentPublished = (instrument, _) =>
+            {
+                if (instrument.Meter.Name == LivePublisher.MeterName)
+                {
+                    lock (published)
+                    {
+                        published.Add(instrument.Name);
+                    }
+                }
+            },
+        };
+        listener.Start();
+
+        var outcome = await DriverRunner.RunAsync(DriverRunTests.Settings(store, TimeSpan.FromSeconds(1), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
+
+        Assert.True(outcome.Result.Totals.Orders > 0);
+        Assert.Empty(published);
+    }
+
+    private static int FreePort()
+    {
+        using var socket = new TcpListener(IPAddress.Loopback, 0);
+        socket.Start();
+        return ((IPEndPoint)socket.LocalEndpoint).Port;
+    }
+
+    /// <summary>The value of the first sample of <paramref name="name"/> (whose labels contain <paramref name="label"/>) in a Prometheus text page.</summary>
+    private static double? Value(string page, string name, string label = "")
+    {
+        foreach (Match match in Sample().Matches(page))
+        {
+            if (match.Groups[1].Value == name && match.Groups[2].Value.Contains(label, StringComparison.Ordinal))
+            {
+                return double.Parse(match.Groups[3].Value, CultureInfo.InvariantCulture);
+            }
+        }
+
+        return null;
+    }
+
+    [GeneratedRegex(@"^([a-z_]+)(\{[^}]*\})? ([-\d.eE+]+)", RegexOptions.Multiline)]
+    private static partial Regex Sample();
+}

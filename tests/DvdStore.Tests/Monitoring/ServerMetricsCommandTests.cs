@@ -1,0 +1,61 @@
+using DvdStore.Cli;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Monitoring;
+
+/// <summary>`dvdstore server-metrics` end to end through the CLI.</summary>
+public class ServerMetricsCommandTests
+{
+    [SkippableFact]
+    public async Task Samples_mariadb_and_the_local_host_and_prints_the_cost()
+    {
+        var connection = TestServers.MySql;
+        var (code, output, error) = await RunAsync(
+            "server-metrics", "--engine", "mysql", "--connection", connection, "--server-data-dir", Path.GetTempPath(),
+            "--server-pid", Environment.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture), "--interval", "0.05", "--count", "3");
+
+        Assert.Equal("", error);
+        Assert.Equal(0, code);
+        Assert.StartsWith("server metrics: local host", output);
+        Assert.Contains("engine counters", output);
+        Assert.Contains("average: server CPU ", output);
+        Assert.Contains(" TPM", output);
+        Assert.Contains("sampling cost: ", output);
+        Assert.DoesNotContain("Password=", output);
+    }
+
+    [Fact]
+    public async Task An_unreachable_ssh_host_is_one_warning_and_the_command_goes_on()
+    {
+        var (code, output, error) = await RunAsync(
+            "server-metrics", "--engine", "sqlite", "--connection", $"Data Source={TestServers.TempFile("s.db")}",
+            "--server-metrics", "ssh", "--server-host", "nobody@127.0.0.1:1", "--interval", "0.05", "--count", "2", "--quiet");
+
+        Assert.Equal("", error);
+        Assert.Equal(0, code);
+        Assert.Contains("warning: server host metrics off for the rest of the run: cannot read nobody@127.0.0.1:1 over ssh: ", output);
+        Assert.Contains("warning: no engine counters: SQLite", output);
+        Assert.Contains("average: nothing measured", output);
+    }
+
+    [Theory]
+    [InlineData("--server-metrics", "ssh")]
+    [InlineData("--interval", "0")]
+    [InlineData("--server-host", "bench@db1")]
+    public async Task Wrong_options_are_one_line_user_errors(string option, string value)
+    {
+        var (code, _, error) = await RunAsync("server-metrics", "--engine", "sqlite", option, value);
+
+        Assert.NotEqual(0, code);
+        Assert.StartsWith("error: ", error);
+        Assert.Single(error.TrimEnd().Split('\n'));
+    }
+
+    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
+        return (code, output.ToString(), error.ToString());
+    }
+}

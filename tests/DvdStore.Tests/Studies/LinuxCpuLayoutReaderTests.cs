@@ -1,0 +1,90 @@
+using DvdStore.Monitoring.Proc;
+using DvdStore.Studies;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Studies;
+
+public class LinuxCpuLayoutReaderTests
+{
+    [Fact]
+    public void Two_sockets_with_hyper_threading_give_8_cores_of_2_threads_on_2_nodes()
+    {
+        var layout = RecordedCpuTrees.Read(RecordedCpuTrees.TwoSocketsHt);
+
+        Assert.Equal(Enumerable.Range(0, 16), layout.OnlineCpus);
+        Assert.Equal(2, layout.Sockets);
+        Assert.Equal(8, layout.Cores.Count);
+        Assert.Equal(4, layout.CoresPerSocket);
+        Assert.Equal(2, layout.ThreadsPerCore);
+        Assert.True(layout.SmtEnabled);
+        Assert.Equal(2, layout.Nodes);
+
+        // Siblings are n and n+8; the first core of socket 1 is cpu4+cpu12 on node 1.
+        Assert.Equal([0, 8], layout.Cores[0].Threads);
+        Assert.Equal((4, 1, 1), (layout.Cores[4].Index, layout.Cores[4].Socket, layout.Cores[4].Node));
+        Assert.Equal([4, 12], layout.Cores[4].Threads);
+        Assert.Equal(new CpuPlacement(13, 1, 5, 1), layout[13]);
+    }
+
+    [Fact]
+    public void Four_sockets_without_smt_give_16_single_thread_cores_on_4_nodes()
+    {
+        var layout = RecordedCpuTrees.Read(RecordedCpuTrees.FourSocketsNoSmt);
+
+        Assert.Equal(16, layout.OnlineCpus.Count);
+        Assert.Equal(4, layout.Sockets);
+        Assert.Equal(16, layout.Cores.Count);
+        Assert.Equal(4, layout.CoresPerSocket);
+        Assert.Equal(1, layout.ThreadsPerCore);
+        Assert.False(layout.SmtEnabled);
+        Assert.Equal(4, layout.Nodes);
+        Assert.Equal(new CpuPlacement(9, 2, 9, 2), layout[9]);
+    }
+
+    [Fact]
+    public void This_machines_recorded_tree_is_one_socket_two_cores_one_node()
+    {
+        var layout = RecordedCpuTrees.Read(RecordedCpuTrees.ThisMachine);
+
+        Assert.Equal([0, 1], layout.OnlineCpus);
+        Assert.Equal(1, layout.Sockets);
+        Assert.Equal(2, layout.Cores.Count);
+        Assert.Equal(1, layout.ThreadsPerCore);
+        Assert.Equal(1, layout.Nodes);
+    }
+
+    [SkippableFact]
+    public void The_live_tree_agrees_with_the_process_count_of_online_cpus()
+    {
+        TestServers.SkipIfEnvironment(!OperatingSystem.IsLinux(), "reads /sys/devices/system (Linux only)");
+
+        var layout = LinuxCpuLayoutReader.Read();
+
+        Assert.Equal(File.ReadAllText("/sys/devices/system/cpu/online").Trim(), global::DvdStore.Monitoring.Proc.CpuList.Format(layout.OnlineCpus));
+        Assert.Equal(layout.OnlineCpus.Count, layout.Cores.Sum(static c => c.Threads.Count));
+    }
+
+    [Fact]
+    public void A_missing_tree_is_an_io_error_naming_the_file()
+    {
+        var error = Assert.Throws<IOException>(() => LinuxCpuLayoutReader.Read(Path.Combine(Path.GetTempPath(), "no-such-sys-tree")));
+
+        Assert.Contains("no-such-sys-tree", error.Message);
+    }
+
+    [Fact]
+    public void The_shape_of_a_set_counts_cores_threads_sockets_and_nodes()
+    {
+        var layout = RecordedCpuTrees.Read(RecordedCpuTrees.TwoSocketsHt);
+
+        var shape = layout.ShapeOf([0, 8, 1, 4]);
+
+        Assert.Equal("0-1,4,8", shape.CpuList);
+        Assert.Equal(4, shape.Cpus);
+        Assert.Equal(3, shape.Cores);
+        Assert.Equal(2, shape.ThreadsPerCore);
+        Assert.Equal(2, shape.Sockets);
+        Assert.Equal(2, shape.Nodes);
+        Assert.Equal("3", shape.ToLabels()["cores"]);
+    }
+}

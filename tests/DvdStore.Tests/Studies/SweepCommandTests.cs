@@ -1,0 +1,72 @@
+using DvdStore.Cli;
+using DvdStore.Driver.Results;
+using DvdStore.Schema.Engines;
+using DvdStore.Tests.Driver;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Studies;
+
+/// <summary>`dvdstore sweep` end to end: real driver runs on a SQLite store; CPU sets applied to the local PostgreSQL.</summary>
+public class SweepCommandTests
+{
+    [Fact]
+    public async Task An_unpinned_sweep_runs_each_user_step_as_a_labelled_result_and_reports_the_peak()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
+        var (code, text) = await SweepAsync(store, dir, "--users", "1,2", "--step-duration", "2s", "--warmup", "0s");
+
+        Assert.True(code == 0, text);
+        var results = Results(dir);
+        Assert.Equal(["1", "2"], results.Select(static r => r.Context.Labels["users"]).Order());
+        Assert.All(results, static r => Assert.Equal("unpinned", r.Context.Labels["cpu_set"]));
+        Assert.All(results, static r => Assert.True(r.Totals.Opm > 0));
+        Assert.Contains("sweep unpinned: peak ", text, StringComparison.Ordinal);
+    }
+
+    [SkippableFact]
+    public async Task A_one_to_two_cpu_sweep_pins_the_local_postgres_labels_the_results_and_restores_its_cpus()
+    {
+        var postmaster = await LocalPostgres.PostmasterPidAsync();
+        var before = LocalPostgres.AllowedCpus(postmaster);
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
+
+        var (code, text) = await SweepAsync(store, dir, "--server-pid", $"{postmaster}", "--cpus", "1,2", "--users", "1", "--step-duration", "1s", "--warmup", "0s");
+
+        Assert.True(code == 0, text);
+        TestServers.SkipIfEnvironment(text.Contains("cpu sets: not permitted", StringComparison.Ordinal), text);
+        var results = Results(dir).OrderBy(static r => r.Context.Labels["cpus"]).ToList();
+        Assert.Equal(["vcpu-1", "vcpu-2"], results.Select(static r => r.Context.Labels["cpu_set"]));
+        Assert.Equal(["0", "0-1"], results.Select(static r => r.Context.Labels["cpu_list"]));
+        Assert.All(results, static r => Assert.Equal("sched_setaffinity", r.Context.Labels["pin_method"]));
+        Assert.Equal("1", results[1].Context.Labels["sockets"]);
+        Assert.Equal(before, LocalPostgres.AllowedCpus(postmaster));
+    }
+
+    [Fact]
+    public async Task Cpu_sets_without_a_server_pid_are_a_one_line_error()
+    {
+        var output = new StringWriter();
+        var error = new StringWriter();
+
+        var code = await CliApp.RunAsync(["sweep", "--cpus", "1,2"], output, error, CancellationToken.None);
+
+        Assert.NotEqual(0, code);
+        Assert.Contains("--server-pid", error.ToString(), StringComparison.Ordinal);
+        Assert.Single(error.ToString().Trim().Split('\n'));
+    }
+
+    private static async Task<(int Code, string Text)> SweepAsync(DriverTestStore store, string dir, params string[] options)
+    {
+        var output = new StringWriter();
+        var error = new StringWriter();
+        var code = await CliApp.RunAsync(
+            ["sweep", "--engine", "sqlite", "--connection", store.Target.ConnectionString, "--size", "1MB", "--out", dir, .. options],
+            output, error, CancellationToken.None);
+        return (code, output.ToString() + error);
+    }
+
+    private static List<RunResult> Results(string dir) =>
+        Directory.GetFiles(dir, "*.result.json", SearchOption.AllDirectories).Select(RunResultReader.Read).ToList();
+}
