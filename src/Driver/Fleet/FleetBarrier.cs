@@ -34,6 +34,9 @@ public sealed class FleetBarrier
 
     public FleetMember Member { get; }
 
+    /// <summary>When this driver registered at the barrier (its clock).</summary>
+    public DateTimeOffset ArrivedUtc { get; private set; }
+
     /// <summary>How long this driver waited at the barrier for the others.</summary>
     public TimeSpan Waited { get; private set; }
 
@@ -57,7 +60,7 @@ public sealed class FleetBarrier
         await EnsureTableAsync(connection, cancellationToken).ConfigureAwait(false);
         await barrier.RegisterAsync(connection, cancellationToken).ConfigureAwait(false);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"fleet {member.FleetId}: driver {member.Index} of {member.Size} registered, waiting for the others (at most {timeout.TotalSeconds:0} s)")).ConfigureAwait(false);
-        var arrivedAt = DateTimeOffset.UtcNow;
+        var arrivedAt = barrier.ArrivedUtc;
         var until = arrivedAt + timeout;
         var arrived = 0;
         try
@@ -158,7 +161,8 @@ public sealed class FleetBarrier
         insert.Add(p("n"), Member.Size);
         insert.Add(p("h"), System.Environment.MachineName);
         insert.Add(p("k"), targetsKey);
-        insert.Add(p("t"), Micros(DateTimeOffset.UtcNow));
+        ArrivedUtc = DateTimeOffset.UtcNow;
+        insert.Add(p("t"), Micros(ArrivedUtc));
         try
         {
             await insert.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);

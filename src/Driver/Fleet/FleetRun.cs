@@ -54,6 +54,7 @@ public static class FleetRun
             Member = member.Index,
             Size = member.Size,
             TargetsKey = roster.TargetsKey,
+            ArrivedUtc = barrier.ArrivedUtc,
             StartedUtc = measuredFromUtc,
             BarrierWaitMs = barrier.Waited.TotalMilliseconds,
             StartSkewMs = roster.Complete ? roster.OwnSkewMs : null,

@@ -15,6 +15,9 @@ public sealed class FleetMembership
     /// <summary>Names the databases this member drove; members with equal keys drove the same databases.</summary>
     public string TargetsKey { get; init; } = "";
 
+    /// <summary>When this member registered at the barrier (its clock).</summary>
+    public DateTimeOffset ArrivedUtc { get; init; }
+
     /// <summary>When this member's measurement started, right after the barrier (its clock).</summary>
     public DateTimeOffset StartedUtc { get; init; }
 
