@@ -19,6 +19,7 @@ public static class DropCommand
             var target = CommonOptions.Target(result, engine, connection);
             await using var db = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
             var existed = await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false);
+            await Loader.Store.StoreGate.RequireNotInUseAsync(target, db, cancellationToken).ConfigureAwait(false);
             await target.Engine.DropAsync(db, cancellationToken).ConfigureAwait(false);
             await result.InvocationConfiguration.Output.WriteLineAsync(existed
                 ? $"dropped the store on {target.Engine.DisplayName} ({target.RedactedConnection})"

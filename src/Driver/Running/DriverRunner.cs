@@ -42,6 +42,11 @@ public static class DriverRunner
         var targets = ConnectionBudget.SizePools(settings);
         var crossCheck = new OrdersCrossCheck();
         var servers = await RunPreflight.CheckAsync(settings, targets, crossCheck, cancellationToken).ConfigureAwait(false);
+        // Held (renewed every heartbeat) until the result is written: a second run, a reset or a drop is refused meanwhile.
+        // Drivers started together with --start-at drive one store from several processes on purpose: they take none.
+        await using var leases = settings.StartAt is null
+            ? await Loader.Store.StoreLeases.AcquireAsync(settings.Targets, Loader.Store.StoreLeases.Holder($"dvdstore run {runId}"), cancellationToken).ConfigureAwait(false)
+            : null;
 
         // The server is watched on a connection of its own (the first target's), sampled once per log interval.
         var first = targets[0];

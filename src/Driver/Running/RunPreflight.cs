@@ -1,4 +1,5 @@
 using DvdStore.Driver.Results;
+using DvdStore.Loader.Store;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
@@ -6,7 +7,8 @@ using DvdStore.Schema.Engines;
 namespace DvdStore.Driver.Running;
 
 /// <summary>
-/// Before the users connect, once per target: the server's facts for the result, the store's size against db_size,
+/// Before the users connect, once per target: the store's state (<see cref="StoreGate"/>: loaded, procedures answering,
+/// not in use; no database given twice under two names), the server's facts for the result, the store's size against db_size,
 /// the cross-check's baseline and the server's connection headroom (once per distinct database).
 /// </summary>
 public static class RunPreflight
@@ -15,6 +17,7 @@ public static class RunPreflight
     /// <param name="crossCheck">Receives the baseline ORDERS count when the run cross-checks.</param>
     public static async Task<List<ServerContext>> CheckAsync(RunSettings settings, IReadOnlyList<StoreTarget> targets, OrdersCrossCheck crossCheck, CancellationToken cancellationToken)
     {
+        await StoreGate.RequireDistinctDatabasesAsync(settings.Targets, cancellationToken).ConfigureAwait(false);
         var servers = new List<ServerContext>();
         var headroomChecked = new HashSet<string>(StringComparer.Ordinal);
         for (var i = 0; i < targets.Count; i++)
@@ -23,6 +26,7 @@ public static class RunPreflight
             var (target, given) = (targets[i], settings.Targets[i]);
             await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
             servers.Add(await DescribeAsync(given, connection, cancellationToken).ConfigureAwait(false));
+            await StoreGate.RequireReadyForRunAsync(given, connection, cancellationToken).ConfigureAwait(false);
             await StoreSizeCheck.CheckAsync(given, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);
             if (settings.CrossCheck)
             {

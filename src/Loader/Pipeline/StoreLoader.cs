@@ -42,6 +42,7 @@ public static class StoreLoader
                     throw new UserError($"a store already exists on {target.RedactedConnection}; add --drop-existing to replace it, or run 'dvdstore verify' to check it.");
                 }
 
+                await StoreGate.RequireNotInUseAsync(target, connection, cancellationToken).ConfigureAwait(false);
                 await engine.DropAsync(connection, cancellationToken).ConfigureAwait(false);
             }
 

@@ -24,6 +24,13 @@ public static class StoreReset
     public static async Task<ResetReport> ResetAsync(StoreTarget target, ResetOptions options, IProgress<ResetStep>? progress, CancellationToken cancellationToken)
     {
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        if (!await target.Engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+        {
+            throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
+        }
+
+        // Held while it works: a run or another reset on this store is refused meanwhile, and a running one refuses this.
+        await using var lease = await StoreLease.AcquireAsync(target, StoreLeases.Holder("dvdstore reset"), null, cancellationToken).ConfigureAwait(false);
         return await ResetAsync(target.Engine, connection, target.RedactedConnection, options, progress, cancellationToken).ConfigureAwait(false);
     }
 
