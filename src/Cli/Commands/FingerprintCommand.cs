@@ -26,6 +26,11 @@ public static class FingerprintCommand
                 throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
             }
 
+            if (await StoreAdoption.AdoptIfNeededAsync(target.Engine, db, cancellationToken).ConfigureAwait(false) is { } adopted)
+            {
+                await result.InvocationConfiguration.Output.WriteLineAsync(adopted).ConfigureAwait(false);
+            }
+
             var info = await StoreInfo.ReadAsync(db, cancellationToken).ConfigureAwait(false);
             var comparison = await FingerprintComparison.ReadAsync(db, info, cancellationToken).ConfigureAwait(false);
             var output = result.InvocationConfiguration.Output;

@@ -3,6 +3,7 @@ using System.CommandLine.Parsing;
 using DvdStore.Cli.Options;
 using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Running;
+using DvdStore.Loader.Store;
 
 namespace DvdStore.Cli.Commands;
 
@@ -36,6 +37,14 @@ public static class RunCommand
             }
 
             var settings = parameters.Build();
+            foreach (var target in settings.Targets)
+            {
+                if (await StoreAdoption.AdoptIfNeededAsync(target, cancellationToken).ConfigureAwait(false) is { } adopted)
+                {
+                    await result.InvocationConfiguration.Output.WriteLineAsync(adopted).ConfigureAwait(false);
+                }
+            }
+
             var outcome = await DriverRunner.RunAsync(settings, result.InvocationConfiguration.Output, cancellationToken).ConfigureAwait(false);
             if (outcome.Result.Outcome == DvdStore.Driver.Results.RunOutcome.Failed && outcome.Result.Error is { } error)
             {

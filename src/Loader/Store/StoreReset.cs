@@ -43,6 +43,7 @@ public static class StoreReset
             throw new UserError($"there is no store on {where}; build one with 'dvdstore load'.");
         }
 
+        await StoreAdoption.AdoptIfNeededAsync(engine, connection, cancellationToken).ConfigureAwait(false);
         var info = await StoreInfo.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
         if (info.State != StoreInfo.Complete)
         {

@@ -30,6 +30,11 @@ public static class StoreVerifier
             return new VerifyReport(checks);
         }
 
+        if (await StoreAdoption.AdoptIfNeededAsync(engine, connection, cancellationToken).ConfigureAwait(false) is { } adopted)
+        {
+            checks.Add(new("adopted", true, adopted));
+        }
+
         StoreInfo info;
         try
         {

@@ -32,6 +32,9 @@ public interface IEngine
     /// <summary>The full DDL of one build phase, as a DBA would review or run it by hand.</summary>
     string RenderDdl(SchemaPhase phase);
 
+    /// <summary>CREATE TABLE for one table of the model (adoption adds our bookkeeping tables beside a DS3-built store's).</summary>
+    string CreateTableSql(TableSpec table);
+
     /// <summary>Runs one build phase on the connection's database/schema.</summary>
     Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken);
 

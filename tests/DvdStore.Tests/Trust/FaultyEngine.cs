@@ -27,6 +27,8 @@ internal sealed class FaultyEngine(IEngine inner, PurchaseFaults faults) : IEngi
 
     public string RenderDdl(SchemaPhase phase) => inner.RenderDdl(phase);
 
+    public string CreateTableSql(TableSpec table) => inner.CreateTableSql(table);
+
     public Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken) => inner.CreateAsync(connection, phase, cancellationToken);
 
     public Task<bool> StoreExistsAsync(DbConnection connection, CancellationToken cancellationToken) => inner.StoreExistsAsync(connection, cancellationToken);

@@ -113,6 +113,8 @@ public sealed partial class MySqlEngine : IEngine
         return text.ToString();
     }
 
+    public string CreateTableSql(TableSpec table) => dialect.CreateTable(table);
+
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
     {
         await RequireDatabaseAsync(connection, cancellationToken).ConfigureAwait(false);

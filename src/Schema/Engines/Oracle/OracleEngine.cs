@@ -168,6 +168,8 @@ public sealed partial class OracleEngine : IEngine
         return text.ToString();
     }
 
+    public string CreateTableSql(TableSpec table) => Dialect.CreateTable(table);
+
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
     {
         foreach (var batch in Batches(phase))

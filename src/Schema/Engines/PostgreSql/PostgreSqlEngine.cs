@@ -57,6 +57,8 @@ public sealed partial class PostgreSqlEngine : IEngine
             + string.Join("\n\n", Statements(phase).Select(s => s + ";")),
     };
 
+    public string CreateTableSql(TableSpec table) => _dialect.CreateTable(table);
+
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
     {
         if (phase == SchemaPhase.Tables)

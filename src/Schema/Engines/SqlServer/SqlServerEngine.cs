@@ -99,6 +99,8 @@ public sealed class SqlServerEngine : IEngine
     public string RenderDdl(SchemaPhase phase) =>
         string.Concat(Batches(phase).Select(b => b + "\n" + BatchSeparator + "\n"));
 
+    public string CreateTableSql(TableSpec table) => Dialect.CreateTable(table);
+
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
     {
         await connection.ExecuteAllAsync(Batches(phase), cancellationToken).ConfigureAwait(false);

@@ -87,6 +87,8 @@ public sealed class SqliteEngine : IEngine
         return text.ToString();
     }
 
+    public string CreateTableSql(TableSpec table) => _dialect.CreateTable(table);
+
     public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
     {
         // DDL is transactional in SQLite: a phase is built completely or not at all.

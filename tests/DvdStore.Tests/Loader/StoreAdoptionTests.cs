@@ -1,0 +1,63 @@
+using DvdStore.Cli;
+using DvdStore.Loader.Pipeline;
+using DvdStore.Loader.Store;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Sizing;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Loader;
+
+/// <summary>
+/// A store without our bookkeeping, as DS3's own build scripts leave one (here: one of ours with DS_STORE_INFO and
+/// DS_INVENTORY_BASELINE dropped), is adopted by the first command that meets it, then run, reset to the state it
+/// was adopted in, and verified.
+/// </summary>
+public sealed class StoreAdoptionTests
+{
+    private static readonly StoreSize Size = StoreSize.Parse("1MB");
+
+    [SkippableTheory]
+    [InlineData(EngineKind.PostgreSql)]
+    [InlineData(EngineKind.MySql)]
+    public async Task A_store_without_bookkeeping_is_adopted_run_reset_and_verified(EngineKind kind)
+    {
+        await using var database = await LoaderDatabase.CreateAsync(kind);
+        var target = database.Target;
+        var loaded = await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        await using (var connection = await target.OpenAsync(CancellationToken.None))
+        {
+            foreach (var table in new[] { "DS_STORE_INFO", "DS_INVENTORY_BASELINE" })
+            {
+                await using var drop = connection.Command($"DROP TABLE {table}");
+                await drop.ExecuteNonQueryAsync();
+            }
+        }
+
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(
+            ["run", $"--engine={EngineCatalog.NameOf(kind)}", $"--connection={target.ConnectionString}", "--db_size=1MB", "--n_threads=2",
+             "--duration=3s", "--warmup=0", $"--out={Path.GetDirectoryName(TestServers.TempFile("x"))}"],
+            output, error, CancellationToken.None);
+
+        Assert.True(code == 0, $"run exit {code}: {error}\n{output}");
+        Assert.Contains("adopted a store without our bookkeeping (DS3-built) as size 1MB", output.ToString(), StringComparison.Ordinal);
+        var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
+        Assert.True(reset.Deleted["ORDERS"] > 0, "the run committed orders, which reset removes");
+        Assert.True(reset.Matches);
+        Assert.NotNull(reset.Fingerprint);
+        Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
+        Assert.Equal(loaded.Fingerprint.Value, reset.Fingerprint.Current.Value);
+        var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
+        Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
+    }
+
+    [Theory]
+    [InlineData(20_000, 10_000, "10MB")]
+    [InlineData(200_000, 100_000, "100MB")]
+    [InlineData(2_000_000, 100_000, "1GB")]
+    [InlineData(200_000_000, 1_000_000, "100GB")]
+    public void The_size_is_read_from_DS3s_customer_and_product_counts(long customers, long products, string size) =>
+        Assert.Equal(size, StoreAdoption.SizeOf(customers, products).ToString());
+}
