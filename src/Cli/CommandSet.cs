@@ -26,6 +26,7 @@ internal static class CommandSet
         yield return FleetCommand.Create();
         yield return SweepCommand.Create(resetStore: StoreReset.ResetAsync, writeReport: WriteSweepReportAsync);
         yield return ServerMetricsCommand.Create();
+        yield return CheckCommand.Create();
         yield return AnalyzeCommand.Create();
     }
 

@@ -195,6 +195,8 @@ public class RecorderTests
     {
         public string? Unavailable => null;
 
+        public Task<string?> MissingPermissionAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<string?>(null);
+
         public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
         {
             await Task.Delay(Timeout.Infinite, cancellationToken);

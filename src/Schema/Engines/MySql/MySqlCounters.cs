@@ -21,6 +21,9 @@ public sealed class MySqlCounters : IEngineCounters
 
     public string? Unavailable => null;
 
+    /// <summary>SHOW GLOBAL STATUS needs no privilege on MySQL or MariaDB.</summary>
+    public Task<string?> MissingPermissionAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<string?>(null);
+
     public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
         CounterRows.QueryAsync(connection, Query, Map, cancellationToken);
 

@@ -20,6 +20,23 @@ public sealed class OracleCounters : IEngineCounters
 
     public string? Unavailable => null;
 
+    /// <summary>SELECT_CATALOG_ROLE, SELECT ANY DICTIONARY or direct grants on both views: any one is enough.</summary>
+    public async Task<string?> MissingPermissionAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(
+            """
+            SELECT (SELECT COUNT(*) FROM session_roles WHERE role = 'SELECT_CATALOG_ROLE')
+                 + (SELECT COUNT(*) FROM session_privs WHERE privilege = 'SELECT ANY DICTIONARY')
+                 + (SELECT CASE WHEN COUNT(*) = 2 THEN 1 ELSE 0 END FROM all_tab_privs WHERE grantee = USER AND table_name IN ('V_$SYSMETRIC', 'V_$SYSSTAT')) AS grants,
+                   USER AS username
+            FROM dual
+            """);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+        var user = reader.GetString(1);
+        return Convert.ToInt64(reader.GetValue(0), System.Globalization.CultureInfo.InvariantCulture) > 0 ? null : $"user {user} can read neither v$sysmetric nor v$sysstat: GRANT SELECT_CATALOG_ROLE TO {user}";
+    }
+
     public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
         CounterRows.QueryAsync(connection, Query, Map, cancellationToken);
 

@@ -49,6 +49,16 @@ public sealed class PostgreSqlCounters : IEngineCounters
             """;
     }
 
+    /// <summary>Without pg_monitor (or superuser) pg_stat_activity hides other roles' sessions, so active_backends counts only the user's own.</summary>
+    public async Task<string?> MissingPermissionAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(
+            "SELECT r.rolsuper OR pg_has_role(current_user, 'pg_monitor', 'MEMBER'), current_user FROM pg_roles r WHERE r.rolname = current_user");
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+        return reader.GetBoolean(0) ? null : $"role {reader.GetString(1)} is not a member of pg_monitor: GRANT pg_monitor TO {reader.GetString(1)}";
+    }
+
     public async Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         if (query is null)

@@ -40,6 +40,15 @@ public sealed class SqlServerCounters : IEngineCounters
 
     public string? Unavailable => null;
 
+    /// <summary>HAS_PERMS_BY_NAME is NULL for a permission the server does not know (VIEW SERVER PERFORMANCE STATE before 2022).</summary>
+    public async Task<string?> MissingPermissionAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(
+            "SELECT CASE WHEN COALESCE(HAS_PERMS_BY_NAME(NULL, NULL, 'VIEW SERVER STATE'), 0) = 1 OR COALESCE(HAS_PERMS_BY_NAME(NULL, NULL, 'VIEW SERVER PERFORMANCE STATE'), 0) = 1 THEN N'' ELSE SUSER_SNAME() END");
+        var login = await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false);
+        return string.IsNullOrEmpty(login) ? null : $"login {login} lacks VIEW SERVER STATE: GRANT VIEW SERVER STATE TO [{login}] (or VIEW SERVER PERFORMANCE STATE on SQL Server 2022+)";
+    }
+
     public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
         CounterRows.QueryAsync(connection, Query, Map, cancellationToken);
 

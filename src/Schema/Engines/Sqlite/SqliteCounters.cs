@@ -7,6 +7,8 @@ public sealed class SqliteCounters : IEngineCounters
 {
     public string? Unavailable => "SQLite runs in the driver's process and keeps no server-side counters";
 
+    public Task<string?> MissingPermissionAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<string?>(null);
+
     public Task<EngineCounterSnapshot> ReadAsync(DbConnection connection, CancellationToken cancellationToken) =>
         throw new NotSupportedException(Unavailable);
 }

@@ -1,29 +1,30 @@
 using System.Data.Common;
+using DvdStore.Contract;
 using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Schema.Contract;
 
 /// <summary>
 /// A class fixture: one fresh, empty database per test class, made on first use and removed when the class is
-/// done. Engines subclass it with how to make and remove a database (CREATE/DROP DATABASE, a temp file).
+/// done, by the engine's scratch space (the one `dvdstore check` uses: CREATE/DROP DATABASE, a temp file).
 /// A missing test server surfaces in the test itself as a skip (locally) or a failure (CI), not as a fixture error.
 /// </summary>
 public abstract class ContractDatabase : IAsyncLifetime
 {
-    private string? _connectionString;
+    private ScratchStore? _scratch;
 
     public abstract IEngine Engine { get; }
 
     /// <summary>The fresh database's connection string (tests of one class run one at a time, so no lock is needed).</summary>
-    public async Task<string> ConnectionStringAsync() => _connectionString ??= await CreateDatabaseAsync();
+    public async Task<string> ConnectionStringAsync() => (_scratch ??= await CreateDatabaseAsync()).ConnectionString;
 
     public Task InitializeAsync() => Task.CompletedTask;
 
     public async Task DisposeAsync()
     {
-        if (_connectionString is not null)
+        if (_scratch is not null)
         {
-            await DropDatabaseAsync(_connectionString);
+            await DropDatabaseAsync(_scratch);
         }
     }
 
@@ -36,9 +37,13 @@ public abstract class ContractDatabase : IAsyncLifetime
     /// <summary>Every store object as the server's own catalog describes it (columns, indexes, keys, routines, triggers), one sorted line each.</summary>
     public abstract Task<IReadOnlyList<string>> DescribeCatalogAsync(DbConnection connection);
 
-    /// <summary>Makes an empty database and returns its connection string (throws SkipException via TestServers when there is no server).</summary>
-    protected abstract Task<string> CreateDatabaseAsync();
+    /// <summary>The test server's connection string (throws SkipException via TestServers when there is no server).</summary>
+    protected abstract string ServerConnectionString();
+
+    /// <summary>Makes an empty database on the test server.</summary>
+    protected virtual Task<ScratchStore> CreateDatabaseAsync() =>
+        ScratchSpaces.For(Engine.Kind).CreateAsync(ServerConnectionString(), CancellationToken.None);
 
     /// <summary>Removes the database made by <see cref="CreateDatabaseAsync"/>.</summary>
-    protected abstract Task DropDatabaseAsync(string connectionString);
+    protected virtual Task DropDatabaseAsync(ScratchStore scratch) => ScratchSpaces.For(Engine.Kind).DropAsync(scratch, CancellationToken.None);
 }

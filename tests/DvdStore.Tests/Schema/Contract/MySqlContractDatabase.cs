@@ -1,4 +1,5 @@
 using System.Data.Common;
+using DvdStore.Contract;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Engines.MySql;
@@ -10,9 +11,6 @@ namespace DvdStore.Tests.Schema.Contract;
 /// <summary>A database of its own on the MariaDB/MySQL test server (CREATE DATABASE), dropped after the test class.</summary>
 public sealed class MySqlContractDatabase : ContractDatabase
 {
-    private string? _name;
-    private string? _admin;
-
     public override IEngine Engine { get; } = EngineCatalog.Get(EngineKind.MySql);
 
     // Separate queries: information_schema's utf8 and the store's utf8mb4 do not mix in one UNION.
@@ -47,30 +45,5 @@ public sealed class MySqlContractDatabase : ContractDatabase
         return lines.Order(StringComparer.Ordinal).ToList();
     }
 
-    protected override async Task<string> CreateDatabaseAsync()
-    {
-        _admin = TestServers.MySql;
-        _name = "dvdstore_contract_" + Guid.NewGuid().ToString("N");
-        await using (var connection = new MySqlConnection(_admin))
-        {
-            await connection.OpenAsync();
-            await using var command = new MySqlCommand($"CREATE DATABASE {_name} CHARACTER SET utf8mb4", connection);
-            await command.ExecuteNonQueryAsync();
-        }
-
-        return new MySqlConnectionStringBuilder(_admin) { Database = _name }.ConnectionString;
-    }
-
-    protected override async Task DropDatabaseAsync(string connectionString)
-    {
-        await using (var pooled = new MySqlConnection(connectionString))
-        {
-            MySqlConnection.ClearPool(pooled);
-        }
-
-        await using var connection = new MySqlConnection(_admin);
-        await connection.OpenAsync();
-        await using var command = new MySqlCommand($"DROP DATABASE IF EXISTS {_name}", connection);
-        await command.ExecuteNonQueryAsync();
-    }
+    protected override string ServerConnectionString() => TestServers.MySql;
 }

@@ -1,4 +1,5 @@
 using System.Data.Common;
+using DvdStore.Contract;
 using DvdStore.Schema.Engines;
 using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
@@ -29,19 +30,5 @@ public sealed class SqliteContractDatabase : ContractDatabase
         return lines.Order(StringComparer.Ordinal).ToList();
     }
 
-    protected override Task<string> CreateDatabaseAsync() =>
-        Task.FromResult($"Data Source={TestServers.TempFile("contract.db")}");
-
-    protected override Task DropDatabaseAsync(string connectionString)
-    {
-        var file = new SqliteConnectionStringBuilder(connectionString).DataSource;
-        // Release this file's pooled handles only (other classes keep theirs), then remove its folder.
-        using (var pooled = new SqliteConnection(connectionString))
-        {
-            SqliteConnection.ClearPool(pooled);
-        }
-
-        Directory.Delete(Path.GetDirectoryName(file)!, recursive: true);
-        return Task.CompletedTask;
-    }
+    protected override string ServerConnectionString() => "Data Source=unused.db";
 }

@@ -1,4 +1,5 @@
 using System.Data;
+using DvdStore.Contract;
 using DvdStore.Tests.Schema.Contract;
 using MySqlConnector;
 

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using DvdStore.Contract;
 using DvdStore.Tests.Schema.Contract;
 using Npgsql;
 

@@ -1,3 +1,4 @@
+using DvdStore.Contract;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Commands;

@@ -1,6 +1,6 @@
 using DvdStore.Schema.Model;
 
-namespace DvdStore.Tests.Schema.Contract;
+namespace DvdStore.Contract;
 
 /// <summary>
 /// A tiny hand-built store every engine loads through its <c>IBulkWriter</c>; the contract tests assert against

@@ -1,0 +1,150 @@
+using System.Data.Common;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Model;
+using static DvdStore.Contract.ContractQueries;
+
+namespace DvdStore.Contract.Checks;
+
+/// <summary>Building, loading, dropping and re-numbering a store; statistics and what the server says of itself.</summary>
+internal static class StoreChecks
+{
+    public static async Task Create_builds_all_three_phases_on_an_empty_database(ContractSession session, CancellationToken cancellationToken)
+    {
+        await using var db = await session.OpenAsync(cancellationToken);
+        await session.Engine.DropAsync(db, cancellationToken);
+        Expect.False(await session.Engine.StoreExistsAsync(db, cancellationToken));
+
+        await session.Engine.CreateAsync(db, SchemaPhase.Tables, cancellationToken);
+        Expect.True(await session.Engine.StoreExistsAsync(db, cancellationToken));
+        foreach (var table in StoreModel.Tables.Where(t => t != StoreModel.Categories))
+        {
+            Expect.Equal(0, await CountAsync(db, $"SELECT COUNT(*) FROM {table.Name}"));
+        }
+
+        Expect.Equal(16, await CountAsync(db, "SELECT COUNT(*) FROM CATEGORIES"));
+        var sciFi = session.Engine.Parameter("id");
+        Expect.Equal(1, await CountAsync(db, $"SELECT COUNT(*) FROM CATEGORIES WHERE CATEGORY = {sciFi} AND CATEGORYNAME = 'Sci-Fi'", ("id", 14)));
+
+        await session.Engine.CreateAsync(db, SchemaPhase.Keys, cancellationToken);
+        await session.Engine.CreateAsync(db, SchemaPhase.Programmability, cancellationToken);
+        await using var commands = session.Engine.CreateStoreCommands(db);
+        Expect.Equal(0, (await commands.LoginAsync("user1", ContractData.Password, cancellationToken)).CustomerId);
+        Expect.Empty(await commands.BrowseByActorAsync(10, "PENELOPE", cancellationToken));
+    }
+
+    public static Task Every_phase_renders_its_ddl_for_review(ContractSession session, CancellationToken cancellationToken)
+    {
+        foreach (var phase in Enum.GetValues<SchemaPhase>())
+        {
+            Expect.False(string.IsNullOrWhiteSpace(session.Engine.RenderDdl(phase)));
+        }
+
+        Expect.Contains("CUSTOMERS", session.Engine.RenderDdl(SchemaPhase.Tables), StringComparison.OrdinalIgnoreCase);
+        Expect.Contains("IX_CUST_USERNAME", session.Engine.RenderDdl(SchemaPhase.Keys), StringComparison.OrdinalIgnoreCase);
+        Expect.Contains("PURCHASE", session.Engine.RenderDdl(SchemaPhase.Programmability), StringComparison.OrdinalIgnoreCase);
+        return Task.CompletedTask;
+    }
+
+    public static async Task Creating_tables_over_an_existing_store_fails_and_keeps_the_store(ContractSession session, CancellationToken cancellationToken)
+    {
+        await using var db = await session.NewStoreAsync(cancellationToken);
+        Expect.True(await session.Engine.StoreExistsAsync(db, cancellationToken));
+
+        await Expect.ThrowsAnyAsync(() => session.Engine.CreateAsync(db, SchemaPhase.Tables, cancellationToken));
+
+        Expect.Equal(ContractData.Customers.Count, await CountAsync(db, "SELECT COUNT(*) FROM CUSTOMERS"));
+        Expect.True(await session.Engine.StoreExistsAsync(db, cancellationToken));
+    }
+
+    public static async Task Drop_removes_every_store_object_and_the_store_can_be_built_again(ContractSession session, CancellationToken cancellationToken)
+    {
+        await using var db = await session.NewStoreAsync(cancellationToken);
+
+        await session.Engine.DropAsync(db, cancellationToken);
+
+        Expect.False(await session.Engine.StoreExistsAsync(db, cancellationToken));
+        foreach (var table in StoreModel.Tables)
+        {
+            var error = await Expect.ThrowsAnyAsync(() => CountAsync(db, $"SELECT COUNT(*) FROM {table.Name}"));
+            Expect.Equal(FailureKind.MissingObject, session.Engine.Classify(error));
+        }
+
+        await using (var commands = session.Engine.CreateStoreCommands(db))
+        {
+            var error = await Expect.ThrowsAnyAsync(() => commands.LoginAsync("user1", ContractData.Password, cancellationToken));
+            Expect.Equal(FailureKind.MissingObject, session.Engine.Classify(error));
+        }
+
+        await session.Engine.DropAsync(db, cancellationToken);
+        await session.BuildStoreAsync(db, cancellationToken);
+        Expect.Equal(ContractData.Customers.Count, await CountAsync(db, "SELECT COUNT(*) FROM CUSTOMERS"));
+    }
+
+    public static async Task Bulk_writer_round_trips_every_column_type_including_nulls(ContractSession session, CancellationToken cancellationToken)
+    {
+        await using var db = await session.NewStoreAsync(cancellationToken);
+
+        foreach (var (table, rows) in ContractData.Tables)
+        {
+            var expected = rows.Select(r => Canonical(table, r)).Order(StringComparer.Ordinal).ToList();
+            var actual = (await ReadTableAsync(db, table)).Select(r => Canonical(table, r)).Order(StringComparer.Ordinal).ToList();
+            Expect.Equal(expected, actual);
+        }
+    }
+
+    public static async Task Reset_identity_after_removing_a_runs_rows_gives_the_loaded_last_id_plus_one_again(ContractSession session, CancellationToken cancellationToken)
+    {
+        await using var db = await session.NewStoreAsync(cancellationToken);
+        await using var commands = session.Engine.CreateStoreCommands(db);
+        var customers = ContractData.LastId(StoreModel.Customers);
+        var orders = ContractData.LastId(StoreModel.Orders);
+        var reviews = ContractData.LastId(StoreModel.Reviews);
+        var ratings = ContractData.LastId(StoreModel.ReviewsHelpfulness);
+
+        // The fixture load reset every identity to its last loaded id.
+        Expect.Equal(customers + 1, await commands.NewCustomerAsync(NewCustomer("newuser1"), cancellationToken));
+        Expect.Equal(customers + 2, await commands.NewCustomerAsync(NewCustomer("newuser2"), cancellationToken));
+        Expect.Equal(orders + 1, await PurchaseOneAsync(commands));
+        Expect.Equal(reviews + 1, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", cancellationToken));
+        Expect.Equal(ratings + 1, await commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, cancellationToken));
+
+        // What a cleanup does: remove the run's rows, then reset each identity to the loaded last id.
+        foreach (var (table, column, last) in new[]
+        {
+            ("CUST_HIST", "ORDERID", orders), ("ORDERLINES", "ORDERID", orders), ("ORDERS", "ORDERID", orders),
+            ("REVIEWS_HELPFULNESS", "REVIEW_HELPFULNESS_ID", ratings), ("REVIEWS", "REVIEW_ID", reviews), ("CUSTOMERS", "CUSTOMERID", customers),
+        })
+        {
+            await using var delete = db.Command($"DELETE FROM {table} WHERE {column} > {session.Engine.Parameter("last")}");
+            delete.Add("last", last);
+            await delete.ExecuteNonQueryAsync();
+        }
+
+        await session.Engine.ResetIdentityAsync(db, StoreModel.Customers, customers, cancellationToken);
+        await session.Engine.ResetIdentityAsync(db, StoreModel.Orders, orders, cancellationToken);
+        await session.Engine.ResetIdentityAsync(db, StoreModel.Reviews, reviews, cancellationToken);
+        await session.Engine.ResetIdentityAsync(db, StoreModel.ReviewsHelpfulness, ratings, cancellationToken);
+
+        Expect.Equal(customers + 1, await commands.NewCustomerAsync(NewCustomer("newuser3"), cancellationToken));
+        Expect.Equal(orders + 1, await PurchaseOneAsync(commands));
+        Expect.Equal(reviews + 1, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", cancellationToken));
+        Expect.Equal(ratings + 1, await commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, cancellationToken));
+
+        Task<long> PurchaseOneAsync(IStoreCommands commands) =>
+            commands.PurchaseAsync(new PurchaseRequest(3, 9.99m, 0.82m, 10.81m, [new CartItem(1, 1)]), cancellationToken);
+    }
+
+    public static async Task Analyze_and_describe_server_work_on_a_loaded_store(ContractSession session, CancellationToken cancellationToken)
+    {
+        await using var db = await session.NewStoreAsync(cancellationToken);
+
+        await session.Engine.AnalyzeAsync(db, cancellationToken);
+        var facts = await session.Engine.DescribeServerAsync(db, cancellationToken);
+
+        Expect.False(string.IsNullOrWhiteSpace(facts.Product));
+        Expect.False(string.IsNullOrWhiteSpace(facts.Version));
+        Expect.NotNull(facts.Settings);
+    }
+}

@@ -1,0 +1,202 @@
+using System.Data.Common;
+using DvdStore.Cli;
+using DvdStore.Contract;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Cli;
+
+/// <summary>`dvdstore check` on the real test servers: it passes, writes a report without secrets, drops its scratch store, and goes red on the right rows.</summary>
+public sealed class CheckCommandTests
+{
+    /// <summary>The checks that call PURCHASE: exactly these must fail when PURCHASE is gone.</summary>
+    private static readonly string[] PurchaseDependents =
+    [
+        "Reset_identity_after_removing_a_runs_rows_gives_the_loaded_last_id_plus_one_again",
+        "Purchase_writes_the_order_lines_history_and_stock",
+        "Purchase_of_more_than_the_stock_returns_zero_and_leaves_no_trace",
+        "Purchase_that_would_leave_stock_under_three_logs_a_reorder_and_keeps_the_stock",
+        "Concurrent_purchases_of_the_same_products_never_lose_an_update_or_oversell",
+        "Reset_after_a_run_returns_a_loaded_store_to_its_fingerprint",
+        "Server_metrics_counters_read_and_count_commits",
+    ];
+
+    [SkippableTheory]
+    [InlineData("sqlite")]
+    [InlineData("postgres")]
+    [InlineData("mysql")]
+    public async Task Check_passes_every_row_writes_a_report_without_secrets_and_drops_its_scratch_store(string engine)
+    {
+        var connection = Connection(engine);
+        var report = TestServers.TempFile("check.json");
+
+        var (code, output, error) = await RunAsync("check", "--engine", engine, "--connection", connection, "--report", report);
+
+        Assert.True(code == 0, output + error);
+        Assert.Contains($"check: {ContractSuite.All.Count} passed, 0 failed", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("FAIL", output, StringComparison.Ordinal);
+        foreach (var check in ContractSuite.All)
+        {
+            Assert.Contains($"PASS    {check.Group.PadRight(11)}  {check.Title}", output, StringComparison.Ordinal);
+        }
+
+        var json = await File.ReadAllTextAsync(report);
+        var parsed = CheckReport.Read(json);
+        Assert.Equal(ContractSuite.All.Count, parsed.Passed);
+        Assert.Equal(0, parsed.Failed);
+        Assert.Equal(ContractSuite.All.Select(c => c.Name), parsed.Results.Select(r => r.Name));
+        Assert.StartsWith(engine == "sqlite" ? "file " : "database dvdstore_check_", parsed.Scratch, StringComparison.Ordinal);
+        var secrets = new DbConnectionStringBuilder { ConnectionString = connection };
+        foreach (var key in new[] { "Password", "User ID", "Username" }.Where(secrets.ContainsKey))
+        {
+            Assert.DoesNotContain($"{key}=", json, StringComparison.OrdinalIgnoreCase);
+            Assert.DoesNotContain((string)secrets[key], json, StringComparison.Ordinal);
+        }
+        // Other test classes make scratch stores at the same time: look for this run's own by name.
+        var name = parsed.Scratch.Split(' ')[^1];
+        Assert.Contains("dvdstore_check_", name, StringComparison.Ordinal);
+        Assert.DoesNotContain(await ScratchStoresAsync(engine, connection), s => name.Contains(s, StringComparison.Ordinal));
+        Assert.Empty(Directory.EnumerateFiles(Path.GetDirectoryName(report)!, "*.tmp"));
+    }
+
+    [SkippableTheory]
+    [InlineData(EngineKind.PostgreSql, "DROP FUNCTION PURCHASE")]
+    [InlineData(EngineKind.MySql, "DROP PROCEDURE PURCHASE")]
+    public async Task With_purchase_dropped_exactly_the_checks_that_call_it_fail_as_a_missing_object(EngineKind kind, string drop)
+    {
+        var results = await RunSabotagedAsync(kind, drop);
+
+        Assert.Equal(PurchaseDependents.Order(), results.Where(r => !r.Passed).Select(r => r.Name).Order());
+        Assert.All(results.Where(r => !r.Passed), r => Assert.StartsWith("MissingObject: ", r.Failure, StringComparison.Ordinal));
+    }
+
+    [SkippableFact]
+    public async Task With_the_reorder_trigger_dropped_on_sqlite_exactly_the_reorder_check_fails_and_its_row_is_red()
+    {
+        var results = await RunSabotagedAsync(EngineKind.Sqlite, "DROP TRIGGER RESTOCK");
+
+        var failed = Assert.Single(results, r => !r.Passed);
+        Assert.Equal("Purchase_that_would_leave_stock_under_three_logs_a_reorder_and_keeps_the_stock", failed.Name);
+        using var output = new StringWriter();
+        new DvdStore.Cli.Commands.CheckTable(output, ContractSuite.All).WriteRow(failed);
+        Assert.StartsWith("FAIL    Purchase     Purchase that would leave stock under three logs a reorder and keeps the stock", output.ToString(), StringComparison.Ordinal);
+        Assert.Contains("expected (4, 2), got (2, 2)", output.ToString(), StringComparison.Ordinal);
+    }
+
+    [SkippableFact]
+    public async Task A_postgres_role_without_createdb_is_refused_in_one_line_naming_the_right()
+    {
+        var admin = TestServers.PostgreSql;
+        var role = "dvdstore_nocreatedb_" + Guid.NewGuid().ToString("N")[..8];
+        await ExecuteAsync(EngineKind.PostgreSql, admin, $"CREATE ROLE {role} LOGIN NOCREATEDB");
+        try
+        {
+            var connection = new Npgsql.NpgsqlConnectionStringBuilder(admin) { Username = role }.ConnectionString;
+            var (code, output, error) = await RunAsync("check", "--engine", "postgres", "--connection", connection, "--report", TestServers.TempFile("check.json"));
+
+            Assert.Equal(2, code);
+            Assert.Empty(output);
+            Assert.Equal($"error: role {role} may not create databases", error.Split(',')[0]);
+            Assert.Contains($"ALTER ROLE {role} CREATEDB", error, StringComparison.Ordinal);
+            Assert.Single(error.TrimEnd().Split('\n'));
+        }
+        finally
+        {
+            Npgsql.NpgsqlConnection.ClearAllPools();
+            await ExecuteAsync(EngineKind.PostgreSql, admin, $"DROP ROLE {role}");
+        }
+    }
+
+    [SkippableFact]
+    public async Task A_mysql_user_that_may_not_create_databases_is_refused_in_one_line_naming_the_grant()
+    {
+        var admin = TestServers.MySql;
+        var user = "dvdstore_nocreate_" + Guid.NewGuid().ToString("N")[..6];
+        await ExecuteAsync(EngineKind.MySql, admin, $"CREATE USER '{user}'@'%' IDENTIFIED BY 'secret-pw'");
+        try
+        {
+            var connection = new MySqlConnector.MySqlConnectionStringBuilder(admin) { UserID = user, Password = "secret-pw", Database = "" }.ConnectionString;
+            var (code, output, error) = await RunAsync("check", "--engine", "mysql", "--connection", connection, "--report", TestServers.TempFile("check.json"));
+
+            Assert.Equal(2, code);
+            Assert.Empty(output);
+            Assert.Contains("may not create databases", error, StringComparison.Ordinal);
+            Assert.Contains("GRANT ALL PRIVILEGES ON `dvdstore\\_check\\_%`.*", error, StringComparison.Ordinal);
+            Assert.DoesNotContain("secret-pw", error, StringComparison.Ordinal);
+            Assert.Single(error.TrimEnd().Split('\n'));
+        }
+        finally
+        {
+            await ExecuteAsync(EngineKind.MySql, admin, $"DROP USER '{user}'@'%'");
+        }
+    }
+
+    private static async Task<IReadOnlyList<ContractResult>> RunSabotagedAsync(EngineKind kind, string drop)
+    {
+        var space = ScratchSpaces.For(kind);
+        var scratch = await space.CreateAsync(Connection(EngineCatalog.NameOf(kind)), CancellationToken.None);
+        try
+        {
+            var session = new ContractSession(EngineCatalog.Get(kind), scratch.ConnectionString)
+            {
+                AfterBuild = (connection, cancellationToken) => connection.ExecuteAsync(drop, cancellationToken),
+            };
+            return await ContractRunner.RunAsync(session, ContractSuite.All, null, CancellationToken.None);
+        }
+        finally
+        {
+            await space.DropAsync(scratch, CancellationToken.None);
+        }
+    }
+
+    private static string Connection(string engine) => engine switch
+    {
+        "postgres" => TestServers.PostgreSql,
+        "mysql" => TestServers.MySql,
+        _ => "Data Source=unused.db",
+    };
+
+    /// <summary>The names of scratch stores on the server (none may be left behind).</summary>
+    private static async Task<List<string>> ScratchStoresAsync(string engine, string connection)
+    {
+        var sql = engine switch
+        {
+            "postgres" => "SELECT datname FROM pg_database WHERE datname LIKE 'dvdstore_check_%'",
+            "mysql" => "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'dvdstore_check_%'",
+            _ => null,
+        };
+        if (sql is null)
+        {
+            return Directory.EnumerateDirectories(Path.GetTempPath(), "dvdstore_check_*").Select(Path.GetFileName).OfType<string>().Order().ToList();
+        }
+
+        var kind = EngineCatalog.Parse(engine).Kind;
+        await using var db = EngineCatalog.Get(kind).CreateConnection(connection);
+        await db.OpenAsync();
+        await using var command = db.Command(sql);
+        await using var reader = await command.ExecuteReaderAsync();
+        var names = new List<string>();
+        while (await reader.ReadAsync())
+        {
+            names.Add(reader.GetString(0));
+        }
+
+        return names.Order().ToList();
+    }
+
+    private static async Task ExecuteAsync(EngineKind kind, string connection, string sql)
+    {
+        await using DbConnection db = EngineCatalog.Get(kind).CreateConnection(connection);
+        await db.OpenAsync();
+        await db.ExecuteAsync(sql, CancellationToken.None);
+    }
+
+    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
+        return (code, output.ToString(), error.ToString());
+    }
+}
