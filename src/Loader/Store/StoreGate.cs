@@ -72,6 +72,13 @@ public static class StoreGate
     /// <summary>Refuses two targets, given under different connection strings, that reach one database.</summary>
     public static async Task RequireDistinctDatabasesAsync(IReadOnlyList<StoreTarget> targets, CancellationToken cancellationToken)
     {
+        if (targets.Count < 2)
+        {
+            // One target cannot be given twice; opening it here would also park an extra pooled connection, which an
+            // account capped to exactly what the run needs cannot spare.
+            return;
+        }
+
         var seen = new Dictionary<string, (int Index, StoreTarget Target)>(StringComparer.Ordinal);
         for (var i = 0; i < targets.Count; i++)
         {

@@ -54,7 +54,7 @@ public sealed class BadInputTests(BadInputFixture fixture) : IClassFixture<BadIn
         ["run corrupt DS3 config"] = (["run", "--connection", Store, "--config_file={corrupt-conf}", "--out", Out], "is not name=value", false),
         ["run corrupt JSON config"] = (["run", "--connection", Store, "--config={corrupt-json}", "--out", Out], "is not valid JSON", false),
         ["run missing config file"] = (["run", "--connection", Store, "--config_file={missing-file}", "--out", Out], "cannot read config file", false),
-        ["run missing store"] = (["run", "--connection", Empty, "--db_size=1MB", "--duration=1s", "--warmup=0", "--out", Out], "holds no DVD Store", false),
+        ["run missing store"] = (["run", "--connection", Empty, "--db_size=1MB", "--duration=1s", "--warmup=0", "--out", Out], "there is no store on", false),
         ["run store of another size"] = (["run", "--connection", Store, "--db_size=10MB", "--duration=1s", "--warmup=0", "--out", Out], "loaded with --size 1MB", false),
         ["run unwritable out"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--warmup=0", "--out", "/proc/x"], "/proc/x", false),
         ["run unwritable out_filename"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--warmup=0", "--out_filename=/proc/x/ds3.csv", "--out", Out], "/proc/x", false),
@@ -77,7 +77,7 @@ public sealed class BadInputTests(BadInputFixture fixture) : IClassFixture<BadIn
         ["sweep corrupt study"] = (["sweep", "--connection", Store, "--size", "1MB", "--study", "{corrupt-json}", "--out", Out], "is not valid JSON", false),
         ["sweep driver-cpus not online"] = (["sweep", "--connection", Store, "--size", "1MB", "--users", "1", "--step-duration", "1s", "--driver-cpus", "2-4095", "--out", Out], "is not online", false),
         ["sweep driver-cpus empty"] = (["sweep", "--connection", Store, "--size", "1MB", "--driver-cpus", "", "--out", Out], "names no CPU", false),
-        ["sweep driver-cpus range down"] = (["sweep", "--connection", Store, "--size", "1MB", "--driver-cpus", "3-1", "--out", Out], "names no CPU", false),
+        ["sweep driver-cpus range down"] = (["sweep", "--connection", Store, "--size", "1MB", "--driver-cpus", "3-1", "--out", Out], "not a CPU list", false),
         ["sweep unknown engine"] = (["sweep", "--engine", "foxpro", "--size", "1MB", "--out", Out], "unknown engine 'foxpro'", false),
 
         // analyze

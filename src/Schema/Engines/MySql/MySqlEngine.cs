@@ -22,10 +22,6 @@ public sealed partial class MySqlEngine : IEngine
     // NO_BACKSLASH_ESCAPES or ANSI_QUOTES in a server default would change how their text is read.
     private const string ProgramSqlMode = "STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION";
 
-    // The oldest servers the store is built on (see UnsupportedServerReason).
-    private static readonly Version MinimumMySql = new(8, 0);
-    private static readonly Version MinimumMariaDb = new(10, 6);
-
     private static readonly string[] ProgrammabilityFiles = ["procedures.sql", "reorder-trigger.sql"];
 
     private static readonly Lazy<IReadOnlyList<SqlScript>> Scripts = new(() =>
@@ -338,36 +334,6 @@ public sealed partial class MySqlEngine : IEngine
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>
-    /// Why the server of this VERSION() cannot hold the store, or null when it can. The store's SQL needs MySQL 8.0
-    /// (REGEXP_REPLACE, ICU regular expressions) or MariaDB 10.6 (the oldest maintained release it is tested on).
-    /// </summary>
-    internal static string? UnsupportedServerReason(string version)
-    {
-        var match = LeadingVersionPattern().Match(version);
-        if (!match.Success)
-        {
-            return null; // An unknown format: let the server's own errors speak.
-        }
-
-        var found = new Version(int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture), int.Parse(match.Groups[2].Value, CultureInfo.InvariantCulture));
-        var (product, minimum) = version.Contains("MariaDB", StringComparison.OrdinalIgnoreCase)
-            ? ("MariaDB", MinimumMariaDb)
-            : ("MySQL", MinimumMySql);
-        return found >= minimum
-            ? null
-            : $"the server is {product} {version}; the store needs {product} {minimum.Major}.{minimum.Minor} or later (upgrade the server or use another engine).";
-    }
-
-    private static async Task RequireSupportedServerAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        await using var command = connection.Command("SELECT VERSION()");
-        if (UnsupportedServerReason(await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false) ?? "") is { } reason)
-        {
-            throw new UserError(reason);
-        }
-    }
-
     private static async Task RequireDatabaseAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         await using var command = connection.Command("SELECT DATABASE()");
@@ -389,9 +355,6 @@ public sealed partial class MySqlEngine : IEngine
         var builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
         return builder.Keys.Cast<string>().Any(k => keys.Contains(k.ToLowerInvariant()));
     }
-
-    [GeneratedRegex(@"^(\d+)\.(\d+)")]
-    private static partial Regex LeadingVersionPattern();
 
     [GeneratedRegex("^[A-Za-z_][A-Za-z0-9_]*$")]
     private static partial Regex PlainIdentifierPattern();
