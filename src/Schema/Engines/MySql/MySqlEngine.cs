@@ -18,9 +18,15 @@ public sealed partial class MySqlEngine : IEngine
     /// <summary>The batch separator of this engine's .sql files (a line holding only it); DELIMITER is a client command.</summary>
     public const string ScriptSeparator = ";;";
 
-    // Stored programs are created under a fixed sql_mode: the server stores it with each procedure, and
-    // NO_BACKSLASH_ESCAPES or ANSI_QUOTES in a server default would change how their text is read.
-    private const string ProgramSqlMode = "STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION";
+    /// <summary>
+    /// MySQL 8's default sql_mode. Stored programs are created under it: the server stores it with each procedure (so the
+    /// bodies always run under MySQL 8's rules, ONLY_FULL_GROUP_BY included, on MariaDB too), and NO_BACKSLASH_ESCAPES or
+    /// ANSI_QUOTES in a server default would change how their text is read.
+    /// </summary>
+    internal const string MySql8DefaultSqlMode =
+        "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION";
+
+    private const string ProgramSqlMode = MySql8DefaultSqlMode;
 
     private static readonly string[] ProgrammabilityFiles = ["procedures.sql", "reorder-trigger.sql"];
 

@@ -8,7 +8,7 @@ namespace DvdStore.Tests.Schema.MySql;
 /// A small hand-made store, built the way the loader builds one: Tables, bulk load, Keys, Programmability.
 /// The rows are chosen so each procedure has a known answer (see the comments on each product).
 /// </summary>
-public sealed class MySqlStoreFixture : MySqlTestDatabase
+public class MySqlStoreFixture : MySqlTestDatabase
 {
     public const string HostileTitle = "O'BRIEN 100% _X_ \\ +PLUS -MINUS \"Q\"";
 

@@ -50,6 +50,7 @@ public class MySqlTestDatabase : IAsyncLifetime
                 await using (var connection = (MySqlConnection)Engine.CreateConnection(connectionString))
                 {
                     await connection.OpenAsync();
+                    await SetSessionModeAsync(connection);
                     await PrepareAsync(connection);
                 }
 
@@ -63,6 +64,7 @@ public class MySqlTestDatabase : IAsyncLifetime
 
         var opened = (MySqlConnection)Engine.CreateConnection(connectionString);
         await opened.OpenAsync();
+        await SetSessionModeAsync(opened);
         return opened;
     }
 
@@ -81,6 +83,21 @@ public class MySqlTestDatabase : IAsyncLifetime
         await drop.ExecuteNonQueryAsync();
     }
 
+    /// <summary>The sql_mode every connection of this database runs under; null keeps the server's default.</summary>
+    protected virtual string? SessionSqlMode => null;
+
     /// <summary>Runs once on a fresh, empty database.</summary>
     protected virtual Task PrepareAsync(MySqlConnection connection) => Task.CompletedTask;
+
+    private async Task SetSessionModeAsync(MySqlConnection connection)
+    {
+        if (SessionSqlMode is null)
+        {
+            return;
+        }
+
+        await using var command = new MySqlCommand("SET SESSION sql_mode = @mode, NAMES utf8mb4", connection);
+        command.Parameters.AddWithValue("@mode", SessionSqlMode);
+        await command.ExecuteNonQueryAsync();
+    }
 }
