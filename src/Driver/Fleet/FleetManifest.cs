@@ -134,6 +134,13 @@ public static class FleetManifest
 
     private static void Validate(FleetManifestOptions o)
     {
+        Parameters.InputBounds.Check("fleet_size", "--drivers", Text(o.Drivers), o.Drivers);
+        Parameters.InputBounds.Check("n_threads", "--users-per-driver", Text(o.UsersPerDriver), o.UsersPerDriver);
+        if (o.MetricsPort is { } port)
+        {
+            Parameters.InputBounds.Check("metrics_port", "--metrics-port", Text(port), port);
+        }
+
         FleetMember.Create(o.FleetId, o.Drivers, 0, static _ => null);
         if (o.FleetId.Length > 63)
         {
@@ -143,11 +150,6 @@ public static class FleetManifest
         if (Schema.Connections.ConnectionStrings.Value(o.Connection, "Password", "Pwd", "PSW") is not null)
         {
             throw new UserError("the --connection holds a password, which would be written into the manifest; remove it and name the Secret that holds it with --secret.");
-        }
-
-        if (o.UsersPerDriver < 1)
-        {
-            throw new UserError($"--users-per-driver must be at least 1 (got {o.UsersPerDriver}).");
         }
 
         if (string.IsNullOrWhiteSpace(o.Image) || string.IsNullOrWhiteSpace(o.SecretName))
