@@ -33,7 +33,7 @@ public sealed class EngineCatalogTests
     {
         Assert.True(EngineCatalog.Default.Profile.InProcess);
         Assert.Same(EngineCatalog.Default, EngineCatalog.FileEngine);
-        var target = StoreTarget.From(null, null);
+        var target = StoreTarget.From(EngineCatalog.Default.Profile.Name, null);
         Assert.Equal(EngineCatalog.Default.Profile.DefaultConnection, target.ConnectionString);
 
         foreach (var engine in EngineCatalog.All.Where(static e => !e.Profile.InProcess))
@@ -48,7 +48,7 @@ public sealed class EngineCatalogTests
     [Theory]
     [InlineData("postgres", "Host=a;Username=u", "db2:6000", "Host=db2", "Port=6000")]
     [InlineData("mysql", "User ID=u", "db2:6000", "Server=db2", "Port=6000")]
-    [InlineData("sqlserver", "User ID=u", "db2,1433", "Server=\"db2,1433\"", null)]
+    [InlineData("sqlserver", "User ID=u", "db2,1433", "Server=db2,1433", null)]
     [InlineData("oracle", "User Id=u", "db2:1521/FREEPDB1", "Data Source=db2:1521/FREEPDB1", null)]
     public void A_target_host_lands_in_the_engines_own_server_key(string name, string connection, string host, string expected, string? port)
     {
