@@ -4,7 +4,7 @@ using DvdStore.Analysis.Reports;
 
 namespace DvdStore.Analysis;
 
-/// <summary>Reads the inputs, runs the overview and the chosen studies, and draws their charts.</summary>
+/// <summary>Reads the inputs, runs the overview and the chosen studies, builds the report document and draws its charts.</summary>
 public static class Analyzer
 {
     public static async Task<AnalysisReport> AnalyzeAsync(IReadOnlyList<string> inputs, IReadOnlyList<IStudy> studies, AnalysisOptions options, IReadOnlyList<LabelOverride> overrides, CancellationToken cancellationToken)
@@ -23,7 +23,9 @@ public static class Analyzer
             results.AddRange(studies.Select(s => s.Analyze(input)));
         }
 
-        var charts = results.SelectMany(r => r.Charts).ToDictionary(c => c, c => ChartRenderer.Render(c));
-        return new AnalysisReport(inputs, loaded.Runs, loaded.Skipped, results, charts, DateTimeOffset.UtcNow);
+        var created = DateTimeOffset.UtcNow;
+        var document = ReportDocumentBuilder.Build(inputs, loaded.Runs, loaded.Skipped, results, options, created);
+        var charts = document.Charts.Distinct().ToDictionary(c => c, c => ChartRenderer.Render(c));
+        return new AnalysisReport(inputs, loaded.Runs, loaded.Skipped, results, options, document, charts, created);
     }
 }

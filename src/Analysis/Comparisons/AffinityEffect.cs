@@ -15,8 +15,8 @@ public sealed class AffinityEffect : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var pinning = PairedComparison.Pairs(input, LabelKeys.Affinity, LabelKeys.Unpinned, LabelKeys.Pinned, LabelKeys.Numa);
-        var numa = PairedComparison.Pairs(input, LabelKeys.Numa, LabelKeys.Spread, LabelKeys.OneNode, LabelKeys.Affinity);
+        var pinning = PairedComparison.Pairs(input, LabelKeys.Affinity, LabelKeys.Unpinned, LabelKeys.Pinned, acrossShapes: false, LabelKeys.Numa);
+        var numa = PairedComparison.Pairs(input, LabelKeys.Numa, LabelKeys.Spread, LabelKeys.OneNode, acrossShapes: false, LabelKeys.Affinity);
         if (pinning.Count == 0 && numa.Count == 0)
         {
             return StudyResult.Lacking(Name, Title, "needs runs at equal vCPUs with affinity=pinned and affinity=unpinned, or numa=one-node and numa=spread (set with --label FILE:numa=one-node)");
@@ -25,6 +25,7 @@ public sealed class AffinityEffect : IStudy
         var tables = new List<ReportTable>();
         var charts = new List<ChartSpec>();
         var findings = new List<string>();
+        var headlines = pinning.Select(p => PairedComparison.Headline(p, "pinned vs unpinned")).Concat(numa.Select(p => PairedComparison.Headline(p, "one NUMA node vs spread"))).ToList();
         if (pinning.Count > 0)
         {
             findings.AddRange(pinning.Select(p => PairedComparison.Sentence(p, "pinning changes")));
@@ -47,6 +48,6 @@ public sealed class AffinityEffect : IStudy
             findings.Add("No one-node/spread pair at equal vCPUs (label 'numa').");
         }
 
-        return new StudyResult(Name, Title) { Findings = findings, Tables = tables, Charts = charts };
+        return new StudyResult(Name, Title) { Findings = findings, Headlines = headlines, Tables = tables, Charts = charts };
     }
 }

@@ -28,6 +28,7 @@ public sealed class FleetMerge : IStudy
         }
 
         var findings = new List<string>();
+        var headlines = new List<Headline>();
         var fleetRows = new List<IReadOnlyList<string>>();
         var driverRows = new List<IReadOnlyList<string>>();
         foreach (var fleet in fleets)
@@ -42,6 +43,7 @@ public sealed class FleetMerge : IStudy
                 Format.Number(spread, 1), check.Gained?.ToString(CultureInfo.InvariantCulture) ?? "", Text(check.Committed), Text(check.InDoubt), check.Verdict]);
             findings.Add(string.Create(CultureInfo.InvariantCulture,
                 $"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged over a {Format.Number(window.Seconds, 0)} s common window (sum of drivers {string.Join(" + ", perDriver.Select(Format.Opm))}); started within {Format.Number(spread, 1)} ms; cross-check: {check.Describe()}."));
+            headlines.Add(new Headline($"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged", "", "cross-check " + check.Verdict));
             foreach (var (run, opm) in window.Members)
             {
                 var f = run.Result.Fleet!;
@@ -60,6 +62,7 @@ public sealed class FleetMerge : IStudy
         return new StudyResult(Name, Title)
         {
             Findings = findings,
+            Headlines = headlines,
             Tables =
             [
                 new ReportTable("Fleets (one run of N drivers)", "fleet", ["fleet", "drivers", "fleet_size", "window_s", "merged_opm", "driver_opm", "start_spread_ms", "db_gained", "drivers_committed", "in_doubt", "cross_check"], fleetRows),

@@ -6,9 +6,10 @@ using DvdStore.Analysis.Statistics;
 namespace DvdStore.Analysis.Comparisons;
 
 /// <summary>
-/// Server generations normalised to a baseline generation (--baseline, by label value or a run's file name;
-/// otherwise the one with the lowest peak): at each generation's peak (best vCPUs/threads) and at equal load
-/// (the largest thread count every generation ran).
+/// Server generations normalised to a baseline generation (--baseline generations=NAME, by label value or a run's file
+/// name; otherwise the one with the lowest peak): at each generation's peak (best vCPUs/threads) and at equal load
+/// (the largest thread count every generation ran). Like is compared with like: SMT on and off, and one system and
+/// scale-out sets of several, are separate comparisons (two VMs together are no generation's peak).
 /// </summary>
 public sealed class Generations : IStudy
 {
@@ -19,7 +20,7 @@ public sealed class Generations : IStudy
     public StudyResult Analyze(StudyInput input)
     {
         var labelled = input.Configurations.Where(g => g.Label(LabelKeys.Generation).Length > 0).ToList();
-        var series = RunGroups.SeriesBy(labelled, LabelKeys.Generation, LabelKeys.Vcpus, LabelKeys.Smt, LabelKeys.Threads)
+        var series = RunGroups.SeriesBy(labelled, LabelKeys.Generation, LabelKeys.Vcpus, LabelKeys.Threads)
             .Select(s => s.ToList())
             .Where(s => s.Select(g => g.Label(LabelKeys.Generation)).Distinct(StringComparer.OrdinalIgnoreCase).Count() >= 2)
             .ToList();
@@ -32,13 +33,15 @@ public sealed class Generations : IStudy
         var findings = new List<string>();
         var bars = new List<ChartBar>();
         var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels))
-            .Where(k => k is not LabelKeys.Generation and not LabelKeys.Vcpus and not LabelKeys.Smt and not LabelKeys.Threads).ToList();
+            .Where(k => k is not LabelKeys.Generation and not LabelKeys.Vcpus and not LabelKeys.Threads).ToList();
+        var headlines = new List<Headline>();
         foreach (var configurations in series)
         {
             var name = varying.Count > 0 ? configurations[0].Describe(varying) : "";
+            name = configurations[0].Instances > 1 ? (name.Length > 0 ? name + ", " : "") + $"{configurations[0].Instances} instances" : name;
             var peaks = configurations.GroupBy(g => g.Label(LabelKeys.Generation), StringComparer.OrdinalIgnoreCase)
                 .Select(g => RunGroups.Best(g)).OrderBy(g => g.Opm.Mean).ToList();
-            var baseline = ChooseBaseline(peaks, input.Options.Baseline);
+            var baseline = ChooseBaseline(peaks, input.Options.BaselineFor(Name));
             var equalThreads = CommonThreads(configurations);
             foreach (var peak in peaks)
             {
@@ -53,6 +56,10 @@ public sealed class Generations : IStudy
             }
 
             var top = peaks[^1];
+            headlines.Add(HeadlineFigures.Ratio(
+                $"{(name.Length > 0 ? name + ": " : "")}{baseline.Label(LabelKeys.Generation)} {Shape(baseline)} → {top.Label(LabelKeys.Generation)} {Shape(top)}: {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM",
+                baseline.Opm,
+                top.Opm));
             findings.Add($"{(name.Length > 0 ? name + ": " : "")}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
                 + (equalThreads is not { } common
                     ? " No thread count was run on every generation, so there is no equal-load comparison."
@@ -64,10 +71,13 @@ public sealed class Generations : IStudy
         return new StudyResult(Name, Title)
         {
             Findings = findings,
+            Headlines = headlines,
             Tables = [new ReportTable("Generations normalised to the baseline", "generations", ["series", "generation", "vcpus_at_peak", "threads_at_peak", "peak_opm", "ci95", "noise", "normalised_at_peak", "verdict_vs_baseline", "equal_load_threads", "opm_at_equal_load", "normalised_at_equal_load"], rows)],
             Charts = [new ChartSpec("Generations: peak OPM relative to the baseline", "generations", "", "Peak OPM relative to baseline (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = "baseline" }],
         };
     }
+
+    private static string Shape(RunGroup g) => g.Label(LabelKeys.Vcpus) is { Length: > 0 } v ? $"({v} vCPUs)" : "";
 
     private static RunGroup ChooseBaseline(IReadOnlyList<RunGroup> peaks, string wanted)
     {

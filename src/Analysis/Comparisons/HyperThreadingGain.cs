@@ -16,7 +16,7 @@ public sealed class HyperThreadingGain : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var pairs = PairedComparison.Pairs(input, LabelKeys.Smt, LabelKeys.Off, LabelKeys.On, LabelKeys.Vcpus);
+        var pairs = PairedComparison.Pairs(input, LabelKeys.Smt, LabelKeys.Off, LabelKeys.On, acrossShapes: true, LabelKeys.Vcpus);
         if (pairs.Count == 0)
         {
             return StudyResult.Lacking(Name, Title, "needs runs with smt=off and smt=on that are otherwise equal (same generation, engine, size); label them with --label FILE:smt=on|off if the driver did not record SMT");
@@ -25,6 +25,7 @@ public sealed class HyperThreadingGain : IStudy
         return new StudyResult(Name, Title)
         {
             Findings = pairs.Select(p => PairedComparison.Sentence(p, "SMT on gains")).ToList(),
+            Headlines = pairs.Select(p => PairedComparison.Headline(p, "SMT on vs off")).ToList(),
             Tables = [PairedComparison.Table("Hyper-threading gain (SMT on vs off)", "ht", LabelKeys.Smt, pairs, input.Options)],
             Charts = [PairedComparison.Bars("Hyper-threading: OPM with SMT on, relative to off", "ht", "SMT off", "SMT on", pairs)],
         };

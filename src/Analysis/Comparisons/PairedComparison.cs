@@ -13,11 +13,13 @@ internal static class PairedComparison
 {
     public sealed record Pair(string Series, RunGroup A, RunGroup B, Difference Difference);
 
-    public static List<Pair> Pairs(StudyInput input, string key, string a, string b, params string[] ignored)
+    /// <summary>The A/B pairs; <paramref name="acrossShapes"/> lets one system meet a scale-out set of several (hyper-threading's two VMs against one).</summary>
+    public static List<Pair> Pairs(StudyInput input, string key, string a, string b, bool acrossShapes, params string[] ignored)
     {
         var pairs = new List<Pair>();
         var candidates = input.Configurations.Where(g => g.Label(key) is var v && (Same(v, a) || Same(v, b)));
-        var series = RunGroups.SeriesBy(candidates, [key, LabelKeys.Threads, .. ignored]).ToList();
+        string[] notCompared = [key, LabelKeys.Threads, .. ignored];
+        var series = (acrossShapes ? RunGroups.SeriesByLabels(candidates, notCompared) : RunGroups.SeriesBy(candidates, notCompared)).ToList();
         var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels))
             .Where(k => !Same(k, key) && !Same(k, LabelKeys.Threads) && !ignored.Contains(k, StringComparer.OrdinalIgnoreCase)).ToList();
         foreach (var s in series)
@@ -64,6 +66,9 @@ internal static class PairedComparison
 
     public static string Sentence(Pair p, string what) =>
         $"{(p.Series == "all runs" ? "" : p.Series + ": ")}{what} {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
+
+    public static Headline Headline(Pair p, string what) =>
+        HeadlineFigures.Gain($"{(p.Series == "all runs" ? "" : p.Series + ": ")}{what}: {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
 
     private static double? Relative(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
 

@@ -29,6 +29,7 @@ public sealed class PeakFinding : IStudy
         var varying = RunGroups.VaryingKeys(sweeps.SelectMany(s => s).Select(g => g.Labels)).Where(k => k != LabelKeys.Threads).ToList();
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
+        var headlines = new List<Headline>();
         var series = new List<ChartSeries>();
         var cpuSeries = new List<ChartSeries>();
         foreach (var sweep in sweeps)
@@ -51,25 +52,30 @@ public sealed class PeakFinding : IStudy
             var measured = sweep.Where(g => ServerLoad.CpuPercent(g) is not null).ToList();
             if (measured.Count > 0)
             {
-                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()));
+                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()) { PointLabels = measured.Select(g => g.Label(LabelKeys.Threads) + " threads").ToList() });
             }
 
             var best = sweep.MaxBy(g => g.Opm.Mean)!;
             findings.Add(peak == sweep.Count - 1
                 ? $"{name}: OPM still grows by {Format.Percent(100 * input.Options.PeakThreshold)} % or more at {sweep[^1].Label(LabelKeys.Threads)} threads ({Format.Opm(sweep[^1].Opm.Mean)} OPM): the peak lies beyond the sweep; run more threads."
                 : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM{peakCpu} (the next step adds less than {Format.Percent(100 * input.Options.PeakThreshold)} %); highest measured {Format.Opm(best.Opm.Mean)} OPM at {best.Label(LabelKeys.Threads)} threads.");
-            series.Add(new ChartSeries(name, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), sweep.Select(g => g.Opm.Mean).ToList()));
+            headlines.Add(new Headline(
+                peak == sweep.Count - 1 ? $"{name}: no peak within the sweep (still growing at {sweep[^1].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[^1].Opm.Mean)} OPM)" : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM",
+                Format.Ci(sweep[peak].Opm),
+                peak == sweep.Count - 1 ? "" : "next step: " + Difference.Between(sweep[peak].Opm, sweep[peak + 1].Opm).Describe()));
+            series.Add(new ChartSeries(name, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), sweep.Select(g => g.Opm.Mean).ToList()) { Errors = sweep.Select(g => g.Opm.ConfidenceHalfWidth ?? 0).ToList() });
         }
 
-        var charts = new List<ChartSpec> { new("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series } };
+        var charts = new List<ChartSpec> { new("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series, IntegerX = true } };
         if (cpuSeries.Count > 0)
         {
-            charts.Add(new ChartSpec("OPM vs server CPU % (one point per thread count)", "peak-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries });
+            charts.Add(new ChartSpec("OPM vs server CPU % (one point per thread count)", "peak-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries, PercentX = true });
         }
 
         return new StudyResult(Name, Title)
         {
             Findings = findings,
+            Headlines = headlines,
             Tables = [new ReportTable("Thread sweep", "peak", ["series", "threads", "opm", "ci95", "noise", "growth_pct", "step_verdict", "server_cpu_pct", "client_bound", "peak"], rows)],
             Charts = charts,
         };

@@ -7,7 +7,8 @@ namespace DvdStore.Analysis.Comparisons;
 /// <summary>
 /// OPM against vCPUs: speedup over the smallest vCPU count, efficiency as % of linear, OPM per vCPU, the knee
 /// (the last count before a step adds less than half of linear) and the peak. At each vCPU count the best
-/// thread count is taken, as published scale-up studies raise threads until throughput stops growing.
+/// thread count is taken, as published scale-up studies raise threads until throughput stops growing. SMT on and
+/// off are separate curves (a hyper-thread is no core), and so are one system and scale-out sets of several.
 /// </summary>
 public sealed class VcpuScaling : IStudy
 {
@@ -20,7 +21,7 @@ public sealed class VcpuScaling : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var series = RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Vcpus) is not null), LabelKeys.Vcpus, LabelKeys.Threads, LabelKeys.Smt)
+        var series = RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Vcpus) is not null), LabelKeys.Vcpus, LabelKeys.Threads)
             .Select(s => s.GroupBy(g => g.NumericLabel(LabelKeys.Vcpus)!.Value).Select(RunGroups.Best).OrderBy(g => g.NumericLabel(LabelKeys.Vcpus)).ToList())
             .Where(points => points.Count >= 2)
             .ToList();
@@ -29,14 +30,15 @@ public sealed class VcpuScaling : IStudy
             return StudyResult.Lacking(Name, Title, "needs runs of one configuration at two or more vCPU counts (label 'vcpus'; the driver records it from its CPU affinity, or set --label FILE:vcpus=N)");
         }
 
-        var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels)).Where(k => k is not LabelKeys.Vcpus and not LabelKeys.Threads and not LabelKeys.Smt).ToList();
+        var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels)).Where(k => k is not LabelKeys.Vcpus and not LabelKeys.Threads).ToList();
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
+        var headlines = new List<Headline>();
         var chartSeries = new List<ChartSeries>();
         var cpuSeries = new List<ChartSeries>();
         foreach (var points in series)
         {
-            var name = varying.Count > 0 ? points[0].Describe(varying) : "OPM";
+            var name = SeriesName(points[0], varying);
             var analysis = ScalingCurve.Of(points.Select(p => (p.NumericLabel(LabelKeys.Vcpus)!.Value, p.Opm.Mean)).ToList(), KneeMarginalShare);
             for (var i = 0; i < points.Count; i++)
             {
@@ -54,28 +56,42 @@ public sealed class VcpuScaling : IStudy
             var measured = points.Where(g => ServerLoad.CpuPercent(g) is not null).ToList();
             if (measured.Count > 0)
             {
-                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()));
+                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()) { PointLabels = measured.Select(g => g.Label(LabelKeys.Vcpus) + " vCPUs").ToList() });
             }
 
             var last = analysis.Points[^1];
             findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs{peakCpu}; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
+            headlines.Add(new Headline(
+                $"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs: {Format.Ratio(last.Speedup)}× the OPM, {Format.Percent(last.EfficiencyPercent)} % of linear",
+                HeadlineFigures.RatioHalfWidth(points[0].Opm, points[^1].Opm) is { } h ? "± " + Format.Percent(100 * h * analysis.Points[0].Vcpus / last.Vcpus) + " % of linear" : "",
+                Difference.Between(points[0].Opm, points[^1].Opm).Describe()));
             findings.AddRange(NoiseNotes(points, name));
-            chartSeries.Add(new ChartSeries(name, analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.Opm).ToList()));
+            chartSeries.Add(new ChartSeries(name, analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.Opm).ToList()) { Errors = points.Select(p => p.Opm.ConfidenceHalfWidth ?? 0).ToList() });
             chartSeries.Add(new ChartSeries($"linear from {Format.Number(analysis.Points[0].Vcpus, 0)} vCPUs" + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
         }
 
-        var charts = new List<ChartSpec> { new("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries } };
+        var charts = new List<ChartSpec> { new("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries, IntegerX = true } };
         if (cpuSeries.Count > 0)
         {
-            charts.Add(new ChartSpec("OPM vs server CPU % (one point per vCPU count)", "scaling-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries });
+            charts.Add(new ChartSpec("OPM vs server CPU % (one point per vCPU count)", "scaling-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries, PercentX = true });
         }
 
         return new StudyResult(Name, Title)
         {
             Findings = findings,
+            Headlines = headlines,
             Tables = [new ReportTable("vCPU scaling (best thread count per vCPU count)", "scaling", ["series", "vcpus", "threads", "smt", "opm", "ci95", "runs", "cv_pct", "noise", "speedup", "efficiency_pct_of_linear", "opm_per_vcpu", "marginal_pct_of_linear", "server_cpu_pct", "client_bound"], rows)],
             Charts = charts,
         };
+    }
+
+    /// <summary>The series' name: the labels that tell it from the others, and its SMT state when known ("OPM (SMT off)").</summary>
+    private static string SeriesName(RunGroup first, IReadOnlyList<string> varying)
+    {
+        var name = varying.Count > 0 ? first.Describe(varying) : "OPM";
+        var smt = first.Label(LabelKeys.Smt);
+        name = smt.Length > 0 && !varying.Contains(LabelKeys.Smt) ? $"{name} (SMT {smt})" : name;
+        return first.Instances > 1 ? $"{name}, {first.Instances} instances" : name;
     }
 
     private static IEnumerable<string> NoiseNotes(IEnumerable<RunGroup> points, string name)

@@ -8,18 +8,22 @@ namespace DvdStore.Analysis.Reading;
 /// </summary>
 public sealed class AnalyzedRun
 {
-    public AnalyzedRun(string source, RunOrigin origin, RunResult result, IReadOnlyDictionary<string, string> labels)
+    public AnalyzedRun(string source, RunOrigin origin, RunResult result, IReadOnlyDictionary<string, string> labels, int instances = 1)
     {
         Source = source;
         Origin = origin;
         Result = result;
         Labels = labels;
+        Instances = instances;
     }
 
     /// <summary>The file the run was read from.</summary>
     public string Source { get; }
 
     public RunOrigin Origin { get; }
+
+    /// <summary>How many runs that ran together this stands for: 1, or the members of a scale-out set summed into one unit.</summary>
+    public int Instances { get; }
 
     public RunResult Result { get; }
 
@@ -38,5 +42,5 @@ public sealed class AnalyzedRun
     public double? NumericLabel(string key) =>
         double.TryParse(Label(key), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var value) ? value : null;
 
-    public AnalyzedRun WithLabels(IReadOnlyDictionary<string, string> labels) => new(Source, Origin, Result, labels);
+    public AnalyzedRun WithLabels(IReadOnlyDictionary<string, string> labels) => new(Source, Origin, Result, labels, Instances);
 }

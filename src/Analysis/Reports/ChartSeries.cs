@@ -1,4 +1,11 @@
 namespace DvdStore.Analysis.Reports;
 
 /// <summary>One line of a line chart; <see cref="Reference"/> lines (e.g. linear scaling) are drawn dashed.</summary>
-public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnlyList<double> Y, bool Reference = false);
+public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnlyList<double> Y, bool Reference = false)
+{
+    /// <summary>95 % CI half-width of each Y (whiskers); empty, or 0 at a point, where there are no repeats.</summary>
+    public IReadOnlyList<double> Errors { get; init; } = [];
+
+    /// <summary>A label beside each point, e.g. "8 vCPUs" where the x axis is not the configuration itself.</summary>
+    public IReadOnlyList<string> PointLabels { get; init; } = [];
+}

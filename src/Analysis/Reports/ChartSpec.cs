@@ -17,4 +17,13 @@ public sealed record ChartSpec(string Title, string FileName, string XLabel, str
 
     /// <summary>Category names for the x ticks of a line chart whose x values are 0, 1, 2, …</summary>
     public IReadOnlyList<string> XCategories { get; init; } = [];
+
+    /// <summary>The x values are whole configurations (vCPUs, threads): ticks at those values, never fractions.</summary>
+    public bool IntegerX { get; init; }
+
+    /// <summary>The x axis is a percentage: drawn 0–100 %, never autoscaled to a sliver.</summary>
+    public bool PercentX { get; init; }
+
+    /// <summary>Vertical marks across the chart, e.g. the end of the warm-up.</summary>
+    public IReadOnlyList<ChartMarker> Markers { get; init; } = [];
 }

@@ -3,79 +3,75 @@ using System.Text;
 
 namespace DvdStore.Analysis.Reports;
 
-/// <summary>The report as one self-contained HTML file: charts embedded as base64 PNG, no external resources.</summary>
+/// <summary>The report document as one self-contained HTML file: every text encoded, charts embedded as base64 PNG, no external resources.</summary>
 public static class HtmlReport
 {
-    public static string Render(AnalysisReport report)
+    private const string Style =
+        "body{font-family:sans-serif;max-width:1250px;margin:2em auto;padding:0 1em;color:#222}"
+        + "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}"
+        + "th{background:#eee}td:first-child,th:first-child{text-align:left}img{max-width:100%;border:1px solid #ddd}"
+        + ".missing{color:#a60;font-weight:bold}";
+
+    public static string Render(ReportDocument document, IReadOnlyDictionary<ChartSpec, RenderedChart> charts)
     {
         var html = new StringBuilder();
-        html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>DvdStore analysis</title>\n<style>")
-            .Append("body{font-family:sans-serif;max-width:1250px;margin:2em auto;padding:0 1em;color:#222}")
-            .Append("table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}")
-            .Append("th{background:#eee}td:first-child,th:first-child{text-align:left}img{max-width:100%;border:1px solid #ddd}")
-            .Append(".missing{color:#a60}</style></head><body>\n<h1>DvdStore analysis</h1>\n");
-        html.Append($"<p>{report.Runs.Count} run(s) from {E(string.Join(", ", report.Inputs))}; created {report.CreatedUtc.UtcDateTime:yyyy-MM-dd HH:mm} UTC.</p>\n");
-        if (report.Skipped.Count > 0)
+        html.Append($"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{E(document.Title)}</title>\n<style>{Style}</style></head><body>\n");
+        html.Append($"<h1>{E(document.Title)}</h1>\n");
+        Blocks(html, document.Preamble, 2, charts);
+        foreach (var section in document.Sections)
         {
-            html.Append("<h2>Skipped files</h2><ul>");
-            foreach (var s in report.Skipped)
-            {
-                html.Append($"<li><code>{E(s.Path)}</code>: {E(s.Reason)}</li>");
-            }
-
-            html.Append("</ul>\n");
-        }
-
-        foreach (var study in report.Studies)
-        {
-            html.Append($"<h2>{E(study.Title)}</h2>\n");
-            if (study.Missing is not null)
-            {
-                html.Append($"<p class=\"missing\">Not computed: {E(study.Missing)}.</p>\n");
-                continue;
-            }
-
-            html.Append("<ul>");
-            foreach (var finding in study.Findings)
-            {
-                html.Append($"<li>{E(finding)}</li>");
-            }
-
-            html.Append("</ul>\n");
-            foreach (var chart in study.Charts)
-            {
-                if (report.Charts.TryGetValue(chart, out var rendered))
-                {
-                    html.Append($"<p><img alt=\"{E(chart.Title)}\" src=\"data:image/png;base64,{Convert.ToBase64String(rendered.Png)}\"></p>\n");
-                }
-            }
-
-            foreach (var table in study.Tables)
-            {
-                html.Append($"<h3>{E(table.Title)}</h3>\n<table><tr>");
-                foreach (var column in table.Columns)
-                {
-                    html.Append($"<th>{E(column)}</th>");
-                }
-
-                html.Append("</tr>\n");
-                foreach (var row in table.Rows)
-                {
-                    html.Append("<tr>");
-                    foreach (var cell in row)
-                    {
-                        html.Append($"<td>{E(cell)}</td>");
-                    }
-
-                    html.Append("</tr>\n");
-                }
-
-                html.Append("</table>\n");
-            }
+            Section(html, section, 2, charts);
         }
 
         html.Append("</body></html>\n");
         return html.ToString();
+    }
+
+    private static void Section(StringBuilder html, ReportSection section, int level, IReadOnlyDictionary<ChartSpec, RenderedChart> charts)
+    {
+        html.Append($"<h{level}>{E(section.Title)}</h{level}>\n");
+        Blocks(html, section.Blocks, level + 1, charts);
+        foreach (var sub in section.Subsections)
+        {
+            Section(html, sub, level + 1, charts);
+        }
+    }
+
+    private static void Blocks(StringBuilder html, IEnumerable<ReportBlock> blocks, int level, IReadOnlyDictionary<ChartSpec, RenderedChart> charts)
+    {
+        foreach (var block in blocks)
+        {
+            switch (block)
+            {
+                case ParagraphBlock p:
+                    html.Append(p.Warning ? $"<p class=\"missing\">{E(p.Text)}</p>\n" : $"<p>{E(p.Text)}</p>\n");
+                    break;
+                case BulletsBlock b:
+                    html.Append("<ul>").Append(string.Concat(b.Items.Select(i => $"<li>{E(i)}</li>"))).Append("</ul>\n");
+                    break;
+                case FileListBlock f:
+                    html.Append("<ul>").Append(string.Concat(f.Files.Select(x => $"<li><code>{E(x.Path)}</code>: {E(x.Note)}</li>"))).Append("</ul>\n");
+                    break;
+                case FigureBlock f when charts.TryGetValue(f.Chart, out var rendered):
+                    html.Append($"<p><img alt=\"{E(f.Chart.Title)}\" src=\"data:image/png;base64,{Convert.ToBase64String(rendered.Png)}\"></p>\n");
+                    break;
+                case TableBlock t:
+                    Table(html, t.Table, Math.Min(level, 6));
+                    break;
+            }
+        }
+    }
+
+    private static void Table(StringBuilder html, ReportTable table, int level)
+    {
+        html.Append($"<h{level}>{E(table.Title)}</h{level}>\n<table><tr>");
+        html.Append(string.Concat(table.Columns.Select(c => $"<th>{E(c)}</th>"))).Append("</tr>\n");
+        foreach (var row in table.Rows)
+        {
+            html.Append("<tr>").Append(string.Concat(row.Select(c => $"<td>{E(c)}</td>"))).Append("</tr>\n");
+        }
+
+        html.Append("</table>\n");
     }
 
     private static string E(string text) => WebUtility.HtmlEncode(text);

@@ -2,60 +2,68 @@ using System.Text;
 
 namespace DvdStore.Analysis.Reports;
 
-/// <summary>The report as Markdown: findings, tables and the PNG charts (linked from charts/).</summary>
+/// <summary>The report document as Markdown: every text escaped, tables linked to their CSV, charts linked from charts/.</summary>
 public static class MarkdownReport
 {
-    public static string Render(AnalysisReport report)
+    public static string Render(ReportDocument document)
     {
         var md = new StringBuilder();
-        md.Append("# DvdStore analysis\n\n");
-        md.Append($"{report.Runs.Count} run(s) from {string.Join(", ", report.Inputs.Select(MarkdownText.Code))}; created {report.CreatedUtc.UtcDateTime:yyyy-MM-dd HH:mm} UTC.\n\n");
-        if (report.Skipped.Count > 0)
+        md.Append("# ").Append(E(document.Title)).Append("\n\n");
+        Blocks(md, document.Preamble, 2);
+        foreach (var section in document.Sections)
         {
-            md.Append("## Skipped files\n\n");
-            foreach (var s in report.Skipped)
-            {
-                md.Append($"- {MarkdownText.Code(s.Path)}: {E(s.Reason)}\n");
-            }
-
-            md.Append('\n');
-        }
-
-        foreach (var study in report.Studies)
-        {
-            md.Append($"## {E(study.Title)}\n\n");
-            if (study.Missing is not null)
-            {
-                md.Append($"Not computed: {E(study.Missing)}.\n\n");
-                continue;
-            }
-
-            foreach (var finding in study.Findings)
-            {
-                md.Append($"- {E(finding)}\n");
-            }
-
-            md.Append('\n');
-            foreach (var chart in study.Charts)
-            {
-                md.Append($"![{E(chart.Title)}](charts/{chart.FileName}.png)\n\n");
-            }
-
-            foreach (var table in study.Tables)
-            {
-                md.Append($"### {E(table.Title)}\n\n");
-                md.Append("| ").Append(string.Join(" | ", table.Columns.Select(E))).Append(" |\n");
-                md.Append('|').Append(string.Concat(table.Columns.Select(_ => "---|"))).Append('\n');
-                foreach (var row in table.Rows)
-                {
-                    md.Append("| ").Append(string.Join(" | ", row.Select(E))).Append(" |\n");
-                }
-
-                md.Append($"\n([tables/{table.FileName}.csv](tables/{table.FileName}.csv))\n\n");
-            }
+            Section(md, section, 2);
         }
 
         return md.ToString();
+    }
+
+    private static void Section(StringBuilder md, ReportSection section, int level)
+    {
+        md.Append('#', level).Append(' ').Append(E(section.Title)).Append("\n\n");
+        Blocks(md, section.Blocks, level + 1);
+        foreach (var sub in section.Subsections)
+        {
+            Section(md, sub, level + 1);
+        }
+    }
+
+    private static void Blocks(StringBuilder md, IEnumerable<ReportBlock> blocks, int level)
+    {
+        foreach (var block in blocks)
+        {
+            switch (block)
+            {
+                case ParagraphBlock p:
+                    md.Append(p.Warning ? "**" + E(p.Text) + "**" : E(p.Text)).Append("\n\n");
+                    break;
+                case BulletsBlock b:
+                    md.Append(string.Concat(b.Items.Select(i => $"- {E(i)}\n"))).Append('\n');
+                    break;
+                case FileListBlock f:
+                    md.Append(string.Concat(f.Files.Select(x => $"- {MarkdownText.Code(x.Path)}: {E(x.Note)}\n"))).Append('\n');
+                    break;
+                case FigureBlock f:
+                    md.Append($"![{E(f.Chart.Title)}](charts/{f.Chart.FileName}.png)\n\n");
+                    break;
+                case TableBlock t:
+                    Table(md, t.Table, level);
+                    break;
+            }
+        }
+    }
+
+    private static void Table(StringBuilder md, ReportTable table, int level)
+    {
+        md.Append('#', Math.Min(level, 6)).Append(' ').Append(E(table.Title)).Append("\n\n");
+        md.Append("| ").Append(string.Join(" | ", table.Columns.Select(E))).Append(" |\n");
+        md.Append('|').Append(string.Concat(table.Columns.Select(_ => "---|"))).Append('\n');
+        foreach (var row in table.Rows)
+        {
+            md.Append("| ").Append(string.Join(" | ", row.Select(E))).Append(" |\n");
+        }
+
+        md.Append($"\n([tables/{table.FileName}.csv](tables/{table.FileName}.csv))\n\n");
     }
 
     private static string E(string text) => MarkdownText.Escape(text);

@@ -5,7 +5,8 @@ using DvdStore.Schema.Files;
 namespace DvdStore.Analysis.Reports;
 
 /// <summary>
-/// Writes a report folder: report.md, report.html, tables/*.csv (with skipped.csv), charts/*.png and *.svg.
+/// Writes a report folder: report.md and report.html (one document, two renderings), tables/*.csv (every table of
+/// the document, with skipped.csv), charts/*.png and *.svg.
 /// Each file is written through <see cref="AtomicFile"/>, so a reader never sees half a file.
 /// </summary>
 public static class ReportWriter
@@ -27,15 +28,15 @@ public static class ReportWriter
             await Put(Path.Combine("charts", rendered.Spec.FileName + ".svg"), Utf8(rendered.Svg)).ConfigureAwait(false);
         }
 
-        foreach (var table in report.Studies.SelectMany(s => s.Tables))
+        foreach (var table in report.Document.Tables)
         {
             await Put(Path.Combine("tables", table.FileName + ".csv"), Utf8(CsvTable.Render(table))).ConfigureAwait(false);
         }
 
         var skipped = new ReportTable("Skipped files", "skipped", ["file", "reason"], report.Skipped.Select(s => (IReadOnlyList<string>)[s.Path, s.Reason]).ToList());
         await Put(Path.Combine("tables", "skipped.csv"), Utf8(CsvTable.Render(skipped))).ConfigureAwait(false);
-        await Put("report.md", Utf8(MarkdownReport.Render(report))).ConfigureAwait(false);
-        await Put("report.html", Utf8(HtmlReport.Render(report))).ConfigureAwait(false);
+        await Put("report.md", Utf8(MarkdownReport.Render(report.Document))).ConfigureAwait(false);
+        await Put("report.html", Utf8(HtmlReport.Render(report.Document, report.Charts))).ConfigureAwait(false);
         return written;
     }
 

@@ -8,6 +8,9 @@ public sealed record StudyResult(string Name, string Title)
 {
     public IReadOnlyList<string> Findings { get; init; } = [];
 
+    /// <summary>The study's figure(s) for the executive summary, each with its interval and noise verdict.</summary>
+    public IReadOnlyList<Headline> Headlines { get; init; } = [];
+
     public IReadOnlyList<ReportTable> Tables { get; init; } = [];
 
     public IReadOnlyList<ChartSpec> Charts { get; init; } = [];

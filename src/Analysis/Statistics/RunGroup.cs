@@ -16,6 +16,9 @@ public sealed class RunGroup
 
     public IReadOnlyList<AnalyzedRun> Runs { get; }
 
+    /// <summary>Runs that ran together per repeat: 1 for one system, N for a scale-out set of N summed into one unit.</summary>
+    public int Instances => Runs[0].Instances;
+
     /// <summary>OPM over the repeats.</summary>
     public RepeatStats Opm { get; }
 

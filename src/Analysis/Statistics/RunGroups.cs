@@ -9,14 +9,23 @@ public static class RunGroups
     private static readonly string[] NotConfiguration = [LabelKeys.Host, .. SweepKeys.All];
 
     public static IReadOnlyList<RunGroup> Configurations(IEnumerable<AnalyzedRun> runs) =>
-        runs.GroupBy(r => Key(r.Labels, NotConfiguration), StringComparer.Ordinal)
+        runs.GroupBy(r => Key(r.Labels, NotConfiguration) + Shape(r.Instances), StringComparer.Ordinal)
             .Select(g => new RunGroup(Without(g.First().Labels, NotConfiguration), g.ToList()))
             .OrderBy(g => g.Describe(), StringComparer.Ordinal)
             .ToList();
 
-    /// <summary>Groups configurations by all their labels except <paramref name="ignored"/>.</summary>
+    /// <summary>
+    /// Groups configurations by all their labels except <paramref name="ignored"/>, and by their shape (one system, or a
+    /// scale-out set of N): a series never mixes one VM with several that ran together.
+    /// </summary>
     public static IEnumerable<IGrouping<string, RunGroup>> SeriesBy(IEnumerable<RunGroup> groups, params string[] ignored) =>
+        groups.GroupBy(g => Key(g.Labels, ignored) + Shape(g.Instances), StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal);
+
+    /// <summary>Like <see cref="SeriesBy"/>, but one system and a set of several may meet (e.g. two VMs with SMT on against one without).</summary>
+    public static IEnumerable<IGrouping<string, RunGroup>> SeriesByLabels(IEnumerable<RunGroup> groups, params string[] ignored) =>
         groups.GroupBy(g => Key(g.Labels, ignored), StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal);
+
+    private static string Shape(int instances) => instances == 1 ? "" : $"\u001einstances={instances}";
 
     /// <summary>Of several configurations that differ only in thread count, the one with the best mean OPM (the peak).</summary>
     public static RunGroup Best(IEnumerable<RunGroup> groups) => groups.OrderByDescending(g => g.Opm.Mean).First();

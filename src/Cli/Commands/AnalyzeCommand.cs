@@ -8,7 +8,7 @@ namespace DvdStore.Cli.Commands;
 
 /// <summary>
 /// `dvdstore analyze FILES|FOLDERS --out DIR`: turns result files (ours and DS3's log/CSV) into the published
-/// comparisons — vCPU scaling, hyper-threading gain, affinity, generations, scale-out, peak — as a Markdown and a
+/// comparisons — vCPU scaling, hyper-threading gain, affinity, generations, scale-out, normalised, peak — as a Markdown and a
 /// self-contained HTML report, CSV tables and PNG/SVG charts.
 /// </summary>
 public static class AnalyzeCommand
@@ -25,10 +25,10 @@ public static class AnalyzeCommand
             Description = $"Studies to run: {string.Join(", ", StudyCatalog.Names)} (comma list allowed).",
             DefaultValueFactory = _ => "all",
         };
-        var baseline = new Option<string>("--baseline")
+        var baseline = new Option<string[]>("--baseline")
         {
-            Description = "Baseline for normalised comparisons: a generation label value or a run's file name (default: the lowest).",
-            DefaultValueFactory = _ => "",
+            Description = "The 1.00 of a study, per study: generations=NAME, scaleout=SET, normalize=KEY=VALUE|VALUE|FILE (e.g. normalize=platform=native); a bare NAME is the baseline of generations and scale-out (default: each study's oldest/smallest). Repeatable.",
+            AllowMultipleArgumentsPerToken = false,
         };
         var output = new Option<string>("--out", "-o")
         {
@@ -82,7 +82,7 @@ public static class AnalyzeCommand
             var options = new StudyReportOptions
             {
                 Studies = studies,
-                Analysis = new AnalysisOptions { Baseline = result.GetValue(baseline) ?? "", PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished) },
+                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished) }.WithBaselines(result.GetValue(baseline) ?? []),
                 Overrides = overrides,
             };
             await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);

@@ -33,6 +33,7 @@ public static class ClientEnvironment
             OnlineCpuCount = topology.OnlineCpus.Count,
             AffinityCpus = topology.AllowedCpuList,
             AffinityCpuCount = topology.AllowedCpus.Count,
+            MemoryBytes = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes,
             OperatingSystem = RuntimeInformation.OSDescription,
             DotNetVersion = RuntimeInformation.FrameworkDescription,
         };

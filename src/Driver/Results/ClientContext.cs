@@ -28,6 +28,9 @@ public sealed class ClientContext
 
     public int AffinityCpuCount { get; init; }
 
+    /// <summary>Memory the driver's process could use: the machine's physical memory, or its container's limit (bytes; 0 = not recorded).</summary>
+    public long MemoryBytes { get; init; }
+
     public string OperatingSystem { get; init; } = "";
 
     public string DotNetVersion { get; init; } = "";

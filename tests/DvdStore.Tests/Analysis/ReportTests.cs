@@ -55,6 +55,10 @@ public sealed class ReportTests
 
         var md = await File.ReadAllTextAsync(Path.Combine(outDir, "report.md"));
         Assert.Contains("## vCPU scaling", md, StringComparison.Ordinal);
+        Assert.Contains("## Executive summary", md, StringComparison.Ordinal);
+        Assert.Contains("## System under test and client", md, StringComparison.Ordinal);
+        Assert.Contains("## Method", md, StringComparison.Ordinal);
+        Assert.Contains("| OPM (SMT off): 8 → 32 vCPUs: 3.60× the OPM, 90.0 % of linear |", md, StringComparison.Ordinal);
         Assert.Contains("| series | vcpus | threads | smt | opm |", md, StringComparison.Ordinal);
         Assert.Contains("![OPM vs vCPUs, with linear scaling](charts/scaling.png)", md, StringComparison.Ordinal);
         Assert.Contains("## Hyper-threading gain", md, StringComparison.Ordinal);
@@ -67,10 +71,17 @@ public sealed class ReportTests
         Assert.DoesNotContain("src=\"http", html, StringComparison.Ordinal);
         Assert.DoesNotContain("src=\"charts/", html, StringComparison.Ordinal);
         Assert.Contains("<th>efficiency_pct_of_linear</th>", html, StringComparison.Ordinal);
+        // One document, two renderings: every heading of the Markdown is a heading of the HTML, in the same order.
+        var mdHeadings = md.Split('\n').Where(l => l.StartsWith('#')).Select(l => l.TrimStart('#').Trim()).ToList();
+        var htmlHeadings = System.Text.RegularExpressions.Regex.Matches(html, "<h[1-6]>(.*?)</h[1-6]>").Select(m => System.Net.WebUtility.HtmlDecode(m.Groups[1].Value)).ToList();
+        Assert.Equal(mdHeadings.Select(h => h.Replace("\\", "", StringComparison.Ordinal)), htmlHeadings);
+        Assert.True(File.Exists(Path.Combine(outDir, "tables", "system.csv")));
+        Assert.True(File.Exists(Path.Combine(outDir, "tables", "summary.csv")));
 
         var scaling = await File.ReadAllLinesAsync(Path.Combine(outDir, "tables", "scaling.csv"));
         Assert.Equal("series,vcpus,threads,smt,opm,ci95,runs,cv_pct,noise,speedup,efficiency_pct_of_linear,opm_per_vcpu,marginal_pct_of_linear,server_cpu_pct,client_bound", scaling[0]);
-        Assert.Equal(5, scaling.Length); // header + 8, 16, 32, 64 vCPUs
+        Assert.Equal(4, scaling.Length); // header + 8, 16, 32 vCPUs with SMT off; 64 with SMT on is no curve of its own
+        Assert.DoesNotContain(scaling, l => l.Contains(",64,", StringComparison.Ordinal));
         Assert.Contains(scaling, l => l.Contains(",32,16,off,108000,", StringComparison.Ordinal) && l.Contains(",3.60,90.0,3375,", StringComparison.Ordinal));
         Assert.True(File.Exists(Path.Combine(outDir, "tables", "runs.csv")));
         Assert.True(File.Exists(Path.Combine(outDir, "tables", "repeats.csv")));

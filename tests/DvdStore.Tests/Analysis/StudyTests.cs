@@ -217,10 +217,11 @@ public sealed class StudyTests
 
         var sets = result.Tables.Single(t => t.FileName == "scaleout");
         Assert.Equal(["1", "2"], Column(sets, "instances"));
-        var together = sets.Rows[1];
-        Assert.Equal("40", together[2]); // common window 12:00:20–12:01:00
-        Assert.Equal("15000", together[3]); // 6 000 + 9 000
-        Assert.Equal("113.6", together[6]); // 15 000 / (2 × 6 600)
+        var together = Row(sets, "instances", "2");
+        Assert.Equal("40", together["window_s"]); // common window 12:00:20–12:01:00
+        Assert.Equal("15000", together["aggregate_opm"]); // 6 000 + 9 000
+        Assert.Equal("one vm", together["baseline"]);
+        Assert.Equal("113.6", together["efficiency_pct_of_linear"]); // 15 000 / (2 × 6 600)
         var members = result.Tables.Single(t => t.FileName == "scaleout-members");
         Assert.Equal("driver2", Row(members, "file", "b.json")["host"]);
         Assert.Equal("common window", Row(members, "file", "a.json")["basis"]);

@@ -1,0 +1,7 @@
+namespace DvdStore.Analysis.Reports;
+
+/// <summary>
+/// A study's headline figure for the executive summary: what it is (e.g. "4 × 120 vCPU: 90.0 % of linear"), its
+/// 95 % interval in the same unit ("" when a side is a single run) and whether it stands out of the run-to-run noise.
+/// </summary>
+public sealed record Headline(string Statement, string Interval, string Noise);
