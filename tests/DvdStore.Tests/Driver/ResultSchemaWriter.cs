@@ -1,4 +1,5 @@
 using System.Reflection;
+using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.Json.Serialization.Metadata;
 using DvdStore.Driver.Results;
@@ -20,7 +21,7 @@ internal static class ResultSchemaWriter
         foreach (var property in info.Properties.OrderBy(static p => p.Order))
         {
             properties[property.Name] = Schema(property.PropertyType, definitions);
-            if (!MayBeNull(property))
+            if (!MayBeNull(info.Type, property))
             {
                 required.Add(property.Name);
             }
@@ -53,9 +54,9 @@ internal static class ResultSchemaWriter
         switch (info.Kind)
         {
             case JsonTypeInfoKind.Dictionary:
-                return new JsonObject { ["type"] = "object", ["additionalProperties"] = Schema(info.ElementType!, definitions) };
+                return new JsonObject { ["type"] = "object", ["additionalProperties"] = Schema(ElementOf(underlying, 1), definitions) };
             case JsonTypeInfoKind.Enumerable:
-                return new JsonObject { ["type"] = "array", ["items"] = Schema(info.ElementType!, definitions) };
+                return new JsonObject { ["type"] = "array", ["items"] = Schema(ElementOf(underlying, 0), definitions) };
             case JsonTypeInfoKind.Object:
                 var name = underlying.Name;
                 if (!definitions.ContainsKey(name))
@@ -70,6 +71,16 @@ internal static class ResultSchemaWriter
         }
     }
 
+    /// <summary>The value type of a dictionary (argument 1 of IReadOnlyDictionary) or the item type of a list (argument 0 of IEnumerable).</summary>
+    private static Type ElementOf(Type type, int argument)
+    {
+        var generic = argument == 1 ? typeof(IReadOnlyDictionary<,>) : typeof(IEnumerable<>);
+        var match = type.IsGenericType && type.GetGenericTypeDefinition() == generic
+            ? type
+            : type.GetInterfaces().First(i => i.IsGenericType && i.GetGenericTypeDefinition() == generic);
+        return match.GetGenericArguments()[argument];
+    }
+
     private static JsonObject? Primitive(Type type) => type switch
     {
         _ when type == typeof(string) => new JsonObject { ["type"] = "string" },
@@ -82,18 +93,16 @@ internal static class ResultSchemaWriter
     };
 
     /// <summary>Null-valued fields are not written (WhenWritingNull), so a field that may be null may be absent.</summary>
-    private static bool MayBeNull(JsonPropertyInfo property)
+    private static bool MayBeNull(Type owner, JsonPropertyInfo property)
     {
         if (property.PropertyType.IsValueType)
         {
             return Nullable.GetUnderlyingType(property.PropertyType) is not null;
         }
 
-        return property.AttributeProvider switch
-        {
-            PropertyInfo p => Nullability.Create(p).ReadState != NullabilityState.NotNull,
-            FieldInfo f => Nullability.Create(f).ReadState != NullabilityState.NotNull,
-            _ => true,
-        };
+        // Source-generated metadata does not carry the CLR member: find it by its camelCase JSON name.
+        var member = owner.GetProperties(BindingFlags.Public | BindingFlags.Instance)
+            .Single(p => JsonNamingPolicy.CamelCase.ConvertName(p.Name) == property.Name);
+        return Nullability.Create(member).ReadState != NullabilityState.NotNull;
     }
 }
