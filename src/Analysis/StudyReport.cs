@@ -38,6 +38,15 @@ public static class StudyReport
             await stderr.WriteLineAsync($"skipped {skipped.Path}: {skipped.Reason}").ConfigureAwait(false);
         }
 
+        // A DS3 log read only in part (wrapped or cut lines) says so in one line per file.
+        foreach (var run in report.Runs)
+        {
+            foreach (var finding in run.Result.Findings.Where(f => f.Code is Ds3LogParser.WrappedCode or Ds3LogParser.PartialFinalCode))
+            {
+                await stderr.WriteLineAsync($"warning {run.Source}: {finding.Message}").ConfigureAwait(false);
+            }
+        }
+
         foreach (var s in report.Studies.Where(s => s.Missing is not null))
         {
             await stderr.WriteLineAsync($"{s.Name}: not computed — {s.Missing}.").ConfigureAwait(false);

@@ -38,6 +38,13 @@ public sealed class RunOverview : IStudy
             Format.Cv(g.Opm), Format.Noise(g.Opm, input.Options),
         ]).ToList();
 
+        // Per transaction kind: our results' calls, or DS3's Final counts and averages (DS3 has no percentiles).
+        var transactionRows = input.Runs.SelectMany(r => r.Result.Transactions.Select(t => (IReadOnlyList<string>)
+        [
+            r.Name, t.Kind, t.Count.ToString(CultureInfo.InvariantCulture),
+            r.Result.Totals.MeasuredSeconds > 0 ? Format.Number(60 * t.Count / r.Result.Totals.MeasuredSeconds, 0) : "",
+            Ms(t.MeanMs), Ms(t.P95Ms), Ms(t.P99Ms),
+        ])).ToList();
         var findings = new List<string> { $"{input.Runs.Count} run(s) in {input.Configurations.Count} configuration(s)." };
         findings.AddRange(input.Configurations.Where(g => g.Opm.IsNoisy(input.Options.NoiseCvPercent))
             .Select(g => $"Noisy: {g.Describe(varying.Where(k => k != LabelKeys.Host))} varies by CV {Format.Cv(g.Opm)} % over {g.Opm.Count} repeats (> {Format.Percent(input.Options.NoiseCvPercent)} %); differences smaller than that are not real."));
@@ -68,6 +75,7 @@ public sealed class RunOverview : IStudy
             [
                 new ReportTable("Runs", "runs", ["file", "origin", "labels", "opm", "rollback_pct", "order_mean_ms", "order_p95_ms", "order_p99_ms", "measured_s", "outcome", "findings"], runRows),
                 new ReportTable("Configurations and repeats (95 % CI, Student t)", "repeats", ["configuration", "runs", "mean_opm", "sd_opm", "ci95_low", "ci95_high", "cv_pct", "noise"], configurationRows),
+                new ReportTable("Transactions per run", "transactions", ["file", "transaction", "count", "per_minute", "mean_ms", "p95_ms", "p99_ms"], transactionRows),
             ],
             Charts = charts,
         };

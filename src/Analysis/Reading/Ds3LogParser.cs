@@ -7,6 +7,8 @@ namespace DvdStore.Analysis.Reading;
 /// <summary>
 /// Reads a DS3 driver console log (ds3-facts §4.3, §4.6, §4.8): the parameter banner, the periodic lines
 /// (warm-up ones before "Stats reset"), per-target blocks of a detailed view (skipped), and the Final summary.
+/// Lines wrapped at a fixed width are joined again (<see cref="Ds3WrappedLines"/>); what stays broken, or a Final
+/// summary without its totals, is a warning finding (printed by analyze), never a silent zero.
 /// </summary>
 public static partial class Ds3LogParser
 {
@@ -22,9 +24,9 @@ public static partial class Ds3LogParser
         var sawReset = false;
         var inTargetBlock = false;
         double? lastGlobalEt = null;
-        foreach (var raw in text.Split('\n'))
+        var (logical, broken) = Ds3WrappedLines.Join(text);
+        foreach (var line in logical)
         {
-            var line = raw.TrimEnd('\r');
             if (line.StartsWith("Final (", StringComparison.Ordinal))
             {
                 if (final.Count == 0)
@@ -82,10 +84,32 @@ public static partial class Ds3LogParser
             throw new UserError($"{source} has no DS3 periodic line (et= n_overall= opm= …) and no Final summary.");
         }
 
+        var findings = new List<Finding>();
+        if (broken > 0)
+        {
+            findings.Add(new Finding(WrappedCode, FindingSeverity.Warning,
+                $"{broken} periodic line(s) are cut or wrapped beyond repair and were left out; give the driver's own output, unwrapped"));
+        }
+
+        var missing = final.Count == 0 ? [] : FinalTotals.Where(k => !final.ContainsKey(k)).ToList();
+        if (missing.Count > 0)
+        {
+            findings.Add(new Finding(PartialFinalCode, FindingSeverity.Warning,
+                $"the Final summary lacks {string.Join(", ", missing)} (cut or wrapped): those totals come from the last periodic line"));
+        }
+
         // warmup_time 0 prints no "Stats reset": then every line is measured.
         var samples = lines.Select(l => new Ds3RunBuilder.Sample(l.Line, !sawReset || l.AfterReset)).ToList();
-        return Ds3RunBuilder.Build(source, samples, final, parameters, []);
+        return Ds3RunBuilder.Build(source, samples, final, parameters, findings);
     }
+
+    /// <summary>Finding codes analyze prints as warnings: the log was cut or wrapped.</summary>
+    public const string WrappedCode = "ds3-wrapped-lines";
+
+    public const string PartialFinalCode = "ds3-partial-final";
+
+    /// <summary>The Final keys the run's totals come from.</summary>
+    internal static readonly string[] FinalTotals = ["et", "n_overall", "opm", "n_rollbacks_overall"];
 
     // Every value, numeric or not: Ds3RunBuilder refuses what is not a finite number instead of reading part of it.
     [GeneratedRegex(@"(\w+)\s*=\s*(\S+)", RegexOptions.CultureInvariant)]

@@ -27,10 +27,11 @@ internal static class Ds3RunBuilder
         var intervals = Intervals(samples);
         var measured = samples.Where(s => s.Measured).Select(s => s.Line).ToList();
         var last = measured.Count > 0 ? measured[^1] : null;
-        double et = final.Count > 0 ? Number(final, "et") : last?.Et ?? 0;
-        long orders = final.Count > 0 ? Integer(final, "n_overall") : last?.NOverall ?? 0;
-        long opm = final.Count > 0 ? Integer(final, "opm") : last?.Opm ?? 0;
-        long rollbacks = final.Count > 0 ? Integer(final, "n_rollbacks_overall") : last?.Rollbacks ?? 0;
+        // A Final summary cut short (a wrapped or truncated log) gives what it has; the rest comes from the last sample.
+        double et = final.ContainsKey("et") ? Number(final, "et") : last?.Et ?? 0;
+        long orders = final.ContainsKey("n_overall") ? Integer(final, "n_overall") : last?.NOverall ?? 0;
+        long opm = final.ContainsKey("opm") ? Integer(final, "opm") : last?.Opm ?? 0;
+        long rollbacks = final.ContainsKey("n_rollbacks_overall") ? Integer(final, "n_rollbacks_overall") : last?.Rollbacks ?? 0;
         if (final.Count > 0)
         {
             Ds3Figures.Check(source, "the Final summary", et, orders, opm, rollbacks);
@@ -61,7 +62,7 @@ internal static class Ds3RunBuilder
                 Opm = opm,
                 CommittedOpm = Ds3Formulas.Opm(orders - rollbacks, et),
             },
-            OrderResponse = new TransactionStats { Kind = "Order", Count = orders, MeanMs = final.Count > 0 ? Average(final, "rt_tot_avg") : last?.AvgMs ?? 0 },
+            OrderResponse = new TransactionStats { Kind = "Order", Count = orders, MeanMs = final.ContainsKey("rt_tot_avg") ? Average(final, "rt_tot_avg") : last?.AvgMs ?? 0 },
             Transactions = Transactions(final),
             Intervals = intervals,
             Findings = findings,

@@ -16,16 +16,29 @@ public static class LoadCommand
         var seed = LoaderOptions.Seed();
         var threads = LoaderOptions.Threads();
         var dropExisting = new Option<bool>("--drop-existing") { Description = "Drop a store found on the target (complete or not) instead of refusing." };
+        var fromCsv = new Option<string?>("--from-csv")
+        {
+            Description = "Load DS3's data files from this folder (DS3's data_files layout, as DS3's generators and 'export-csv' write it) instead of generating rows; the size is read from the rows.",
+            HelpName = "folder",
+        };
         var command = new Command("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint.")
         {
-            engine, connection, size, seed, threads, dropExisting,
+            engine, connection, size, seed, threads, dropExisting, fromCsv,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
             var target = CommonOptions.Target(result, engine, connection);
-            var options = new LoadOptions(CommonOptions.ParseSize(result, size), result.GetValue(seed), LoaderOptions.CheckThreads(result.GetValue(threads)), result.GetValue(dropExisting));
+            var folder = result.GetValue(fromCsv);
+            if (folder is not null && (result.GetResult(size) is { Implicit: false } || result.GetResult(seed) is { Implicit: false }))
+            {
+                throw new DvdStore.Schema.UserError("--from-csv reads the rows from the files: leave out --size and --seed (the size is read from the rows loaded).");
+            }
+
+            var options = new LoadOptions(CommonOptions.ParseSize(result, size), result.GetValue(seed), LoaderOptions.CheckThreads(result.GetValue(threads)), result.GetValue(dropExisting)) { FromCsv = folder };
             var output = result.InvocationConfiguration.Output;
-            await output.WriteLineAsync($"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
+            await output.WriteLineAsync(folder is null
+                ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
+                : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
             var printer = new LoadProgressPrinter(output, IsTerminal(output));
             var report = await StoreLoader.LoadAsync(target, options, printer, cancellationToken).ConfigureAwait(false);
             await output.WriteLineAsync("steps:").ConfigureAwait(false);
@@ -35,6 +48,11 @@ public static class LoadCommand
             }
 
             await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {"total",-16} {report.Total.TotalSeconds,9:F2}s  ({report.TotalRows:N0} rows)")).ConfigureAwait(false);
+            if (folder is not null)
+            {
+                await output.WriteLineAsync($"size read from the rows: {report.Options.Size}").ConfigureAwait(false);
+            }
+
             await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
             return 0;
         });

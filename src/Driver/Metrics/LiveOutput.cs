@@ -98,10 +98,19 @@ public sealed class LiveOutput(OutputFormat format, LogTimestamp timestamp)
             : string.Create(Inv, $"et={elapsed,7:F1} n_overall={line.Orders} opm={line.Opm} rt_tot_lastn_max={line.LastNMaxMs} rt_tot_avg={line.AverageMs} n_login_overall={N(TransactionKind.Login)} n_newcust_overall={N(TransactionKind.NewCustomer)} n_newmember_overall={N(TransactionKind.NewMember)} n_browse_overall={N(TransactionKind.Browse)} n_reviewbrowse={reviewBrowse} n_newreviews={N(TransactionKind.NewReview)} n_newhelpfulness={N(TransactionKind.NewHelpfulness)} n_purchase_overall={N(TransactionKind.Purchase)} rt_login_avg_msec={Avg(TransactionKind.Login)} rt_newcust_avg_msec={Avg(TransactionKind.NewCustomer)} rt_rewmember_avg_msec={Avg(TransactionKind.NewMember)} rt_browse_avg_msec={Avg(TransactionKind.Browse)} rt_reviewbrowse_avg_msec={reviewBrowseAvg} rt_newreview_avg_msec={Avg(TransactionKind.NewReview)} rt_newhelpfulness={Avg(TransactionKind.NewHelpfulness)} rt_purchase_avg_msec={Avg(TransactionKind.Purchase)} rt_tot_sampled={line.SampledMs} n_rollbacks_overall={line.Rollbacks} rollback_rate = {line.RollbackPercent,5:F1}%");
     }
 
+    /// <summary>
+    /// A banner value as DS3 would print it: DS3 takes whole minutes, so a whole number prints without decimals; our
+    /// durations in seconds (run_time 20 s = 0.333… min) print with at most two decimals, never 0.3333333333333333.
+    /// </summary>
+    public static string Ds3Number(string value) =>
+        value.Contains('.', StringComparison.Ordinal) && double.TryParse(value, NumberStyles.Float, Inv, out var number)
+            ? number.ToString("0.##", Inv)
+            : value;
+
     /// <summary>DS3's parameter banner (ds3-facts §4.3) with its spacing quirks.</summary>
     public static string Ds3Banner(RunSettings s)
     {
-        var p = s.ToParameters();
+        var p = s.ToParameters().ToDictionary(kv => kv.Key, kv => Ds3Number(kv.Value), StringComparer.Ordinal);
         return string.Create(Inv, $"target= {p["target"]} n_threads= {s.TotalUsers} ramp_rate= {p["ramp_rate"]} run_time= {p["run_time"]} db_size= {p["db_size"]} warmup_time= {p["warmup_time"]} think_time= {p["think_time"]} pct_newcustomers= {p["pct_newcustomers"]} pct_newmembers= {p["pct_newmember"]} n_searches= {p["n_searches"]} search_batch_size= {p["search_batch_size"]} n_reviews={p["n_reviews"]} pct_newreviews={p["pct_newreviews"]} pct_newhelpfulness={p["pct_newhelpfulness"]} n_line_items{p["n_line_items"]} virt_dir= {p["virt_dir"]} page_type= {p["page_type"]} windows_perf_host= {p["windows_perf_host"]} detailed_view= {p["detailed_view"]} linux_perf_host= {p["linux_perf_host"]} output_file= {p["out_filename"]} ds2_mode= {p["ds2_mode"]} log_freq= {p["log_freq"]} log_timestamp= {p["log_timestamp"]}");
     }
 }

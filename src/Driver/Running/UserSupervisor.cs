@@ -68,8 +68,23 @@ public sealed class UserSupervisor : IAsyncDisposable
     /// <summary>Orders each user completed, smallest first.</summary>
     public long[] OrdersPerUser() => users.Select(static u => u.CompletedOrders).Order().ToArray();
 
+    /// <summary>
+    /// Connects every user at ramp_rate per second. With DS3's output (<paramref name="ds3"/>) it prints DS3's lines
+    /// (ds3-facts §4.3): "Thread k: created for User k" for every user, numbered from 0 as DS3 does, then
+    /// "Controller (time): all threads running", then "Thread k: connected to target" as each connects.
+    /// </summary>
     public async Task ConnectAllAsync(IReadOnlyList<string> names, TextWriter output, bool ds3, CancellationToken cancellationToken)
     {
+        if (ds3)
+        {
+            foreach (var user in users)
+            {
+                await output.WriteLineAsync($"Thread {Ds3Number(user)}: created for User {Ds3Number(user)}").ConfigureAwait(false);
+            }
+
+            await output.WriteLineAsync($"Controller ({RunResultOutput.ControllerNow()}): all threads running").ConfigureAwait(false);
+        }
+
         using var gate = new SemaphoreSlim(1, 1);
         async Task ConnectAsync(VirtualUser user, int index)
         {
@@ -85,7 +100,7 @@ public sealed class UserSupervisor : IAsyncDisposable
                 await gate.WaitAsync(cancellationToken).ConfigureAwait(false);
                 try
                 {
-                    await output.WriteLineAsync($"Thread {user.Id}: connected to {names[user.TargetIndex]}").ConfigureAwait(false);
+                    await output.WriteLineAsync($"Thread {Ds3Number(user)}: connected to {names[user.TargetIndex]}").ConfigureAwait(false);
                 }
                 finally
                 {
@@ -104,6 +119,9 @@ public sealed class UserSupervisor : IAsyncDisposable
             throw first;
         }
     }
+
+    /// <summary>DS3 numbers its threads from 0; our users (and their random streams) from 1.</summary>
+    private static int Ds3Number(VirtualUser user) => user.Id - 1;
 
     /// <summary>Starts every user's order loop; <paramref name="cancellationToken"/> (Ctrl-C/SIGTERM) stops them.</summary>
     public void Start(CancellationToken cancellationToken)

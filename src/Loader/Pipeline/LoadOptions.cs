@@ -11,6 +11,9 @@ public sealed record LoadOptions(StoreSize Size, ulong Seed = LoadOptions.Defaul
 {
     public const ulong DefaultSeed = 3;
 
+    /// <summary>A folder of DS3's data files to load instead of generating rows (Seed and Size are then not used).</summary>
+    public string? FromCsv { get; init; }
+
     /// <summary>Most rows per batch handed to a bulk writer.</summary>
     public int BatchRows { get; init; } = 5_000;
 

@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
 using DvdStore.Loader.Generation;
+using DvdStore.Loader.Import;
 using DvdStore.Loader.Store;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
@@ -17,6 +18,8 @@ namespace DvdStore.Loader.Pipeline;
 /// generation streamed into the engine's bulk writers → keys → procedures and trigger → identities →
 /// inventory baseline → statistics → DS_STORE_INFO state=complete with counts, maxima, fingerprint and
 /// timings. A load that stops half-way leaves state=loading, which verify reports and --drop-existing rebuilds.
+/// With <see cref="LoadOptions.FromCsv"/> the rows come from DS3's data files instead of the generator, through the
+/// same bulk path, and the size is read from the rows loaded (customers and products, as DS3's sizes make them).
 /// </summary>
 public static class StoreLoader
 {
@@ -30,7 +33,10 @@ public static class StoreLoader
         var total = Stopwatch.StartNew();
         var steps = new List<StepTiming>();
         var engine = target.Engine;
-        var rows = new StoreRows(options.Seed, options.Size);
+        // The files are found (or refused) before anything on the target changes.
+        var folder = options.FromCsv is null ? null : Ds3DataFolder.Open(options.FromCsv);
+        var rows = folder is null ? new StoreRows(options.Seed, options.Size) : null;
+        IReadOnlyList<IRowSource> sources = rows?.Tables ?? folder!.Tables;
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
 
         await Step("tables", async () =>
@@ -50,23 +56,24 @@ public static class StoreLoader
             await StoreInfo.WriteAsync(engine, connection, new Dictionary<string, string>
             {
                 [StoreInfo.StateKey] = StoreInfo.Loading,
-                [StoreInfo.SizeKey] = options.Size.ToString(),
-                [StoreInfo.SeedKey] = options.Seed.ToString(CultureInfo.InvariantCulture),
+                [StoreInfo.SizeKey] = folder is null ? options.Size.ToString() : "from csv",
+                [StoreInfo.SeedKey] = folder is null ? options.Seed.ToString(CultureInfo.InvariantCulture) : CsvSeed,
                 [StoreInfo.VersionKey] = StoreInfo.DataVersion,
                 ["load.started"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
             }, cancellationToken).ConfigureAwait(false);
         }).ConfigureAwait(false);
 
-        var loads = Plan(rows, Writers(engine, options), target, options, progress);
+        var loads = Plan(sources, Writers(engine, options), target, options, progress);
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
         await Step("load", async () =>
         {
-            foreach (var (table, count) in await LoadTablesAsync(loads, rows.Inventory, Writers(engine, options), cancellationToken).ConfigureAwait(false))
+            foreach (var (table, count) in await LoadTablesAsync(loads, rows?.Inventory, Writers(engine, options), cancellationToken).ConfigureAwait(false))
             {
                 written[table] = written.GetValueOrDefault(table) + count;
             }
         }).ConfigureAwait(false);
 
+        var size = folder is null ? options.Size : StoreAdoption.SizeOf(written.GetValueOrDefault("CUSTOMERS"), written.GetValueOrDefault("PRODUCTS"));
         await Step("keys", () => engine.CreateAsync(connection, SchemaPhase.Keys, cancellationToken)).ConfigureAwait(false);
         await Step("programmability", () => engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken)).ConfigureAwait(false);
 
@@ -86,11 +93,12 @@ public static class StoreLoader
         written[StoreModel.Categories.Name] = StoreModel.CategoryNames.Count;
         written[StoreModel.Reorder.Name] = 0;
         var fingerprint = new StoreFingerprint(
-            [.. rows.Tables.Select(t => Merge(t.Table.Name, loads.Where(l => l.Source == t))), CategoriesFingerprint(), new TableFingerprint(StoreModel.Reorder.Name, 0, 0)]);
+            [.. sources.Select(t => Merge(t.Table.Name, loads.Where(l => l.Source == t))), CategoriesFingerprint(), new TableFingerprint(StoreModel.Reorder.Name, 0, 0)]);
         var info = new Dictionary<string, string>(StringComparer.Ordinal)
         {
             [StoreInfo.FingerprintKey] = fingerprint.Value,
             [StoreInfo.FingerprintDetailKey] = fingerprint.Detail,
+            [StoreInfo.SizeKey] = size.ToString(),
             ["load.threads"] = options.Threads.ToString(CultureInfo.InvariantCulture),
             ["load.tool"] = Assembly.GetExecutingAssembly().GetName().Version?.ToString() ?? "",
             ["load.finished"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
@@ -110,11 +118,16 @@ public static class StoreLoader
             info["time." + step.Step] = step.Elapsed.TotalSeconds.ToString("F3", CultureInfo.InvariantCulture);
         }
 
+        if (folder is not null)
+        {
+            info["load.from_csv"] = folder.Root;
+        }
+
         info["time.total"] = total.Elapsed.TotalSeconds.ToString("F3", CultureInfo.InvariantCulture);
         // The state flips to complete last, in the same transaction as everything the store's checks rely on.
         info[StoreInfo.StateKey] = StoreInfo.Complete;
         await StoreInfo.WriteAsync(engine, connection, info, cancellationToken).ConfigureAwait(false);
-        return new LoadReport(options, written, maxima, fingerprint, steps, total.Elapsed);
+        return new LoadReport(options with { Size = size }, written, maxima, fingerprint, steps, total.Elapsed);
 
         async Task Step(string name, Func<Task> action)
         {
@@ -125,6 +138,9 @@ public static class StoreLoader
             progress?.Report(new LoadProgress(name, null, 0, 0, 0, clock.Elapsed, Done: true));
         }
     }
+
+    /// <summary>DS_STORE_INFO's seed for a store loaded from files: no seed made its rows.</summary>
+    public const string CsvSeed = "csv";
 
     /// <summary>The fingerprint of the 16 categories the engine inserts with the tables.</summary>
     public static TableFingerprint CategoriesFingerprint()
@@ -144,10 +160,10 @@ public static class StoreLoader
     /// per writer. INVENTORY goes last: it waits for ORDERLINES' sales tally, so every ORDERLINES part must hold a
     /// writer slot before it does (the slots are granted in this order).
     /// </summary>
-    private static List<TableLoad> Plan(StoreRows rows, int writers, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
+    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, int writers, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
     {
         var loads = new List<TableLoad>();
-        foreach (var source in rows.Tables.OrderBy(t => t == rows.Inventory ? 1 : 0).ThenByDescending(t => t.ExpectedRows))
+        foreach (var source in sources.OrderBy(t => t is InventoryRows ? 1 : 0).ThenByDescending(t => t.ExpectedRows))
         {
             var parts = source.ExpectedRows >= options.SplitRows ? (int)Math.Min(writers, source.ChunkCount) : 1;
             for (var part = 0; part < parts; part++)
@@ -176,11 +192,15 @@ public static class StoreLoader
     // SQLite allows one writer at a time; other engines take one bulk stream per thread.
     private static int Writers(IEngine engine, LoadOptions options) => engine.Profile.SingleWriter ? 1 : options.Threads;
 
-    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows inventory, int writers, CancellationToken cancellationToken)
+    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows? inventory, int writers, CancellationToken cancellationToken)
     {
         using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // Inventory waits for the order lines' sales tally: a failure elsewhere must end that wait too.
-        inventory.Cancellation = failed.Token;
+        if (inventory is not null)
+        {
+            inventory.Cancellation = failed.Token;
+        }
+
         using var slots = new SemaphoreSlim(writers);
         var tasks = loads.Select(async load =>
         {

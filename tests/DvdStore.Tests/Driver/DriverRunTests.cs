@@ -111,6 +111,19 @@ public sealed class DriverRunTests
         Assert.Contains("rt_rewmember_avg_msec=", text, StringComparison.Ordinal);
         Assert.DoesNotContain("-2147483648", text, StringComparison.Ordinal);
         Assert.Contains("Run over", text, StringComparison.Ordinal);
+        // DS3's startup lines (ds3-facts §4.3): threads numbered from 0, all created, then all running, then connected.
+        var console = text.Split('\n').Select(l => l.TrimEnd('\r')).ToList();
+        int At(string prefix) => console.FindIndex(l => l.StartsWith(prefix, StringComparison.Ordinal));
+        Assert.True(At("Thread 0: created for User 0") >= 0, text);
+        Assert.True(At("Thread 1: created for User 1") > At("Thread 0: created for User 0"), text);
+        Assert.True(At("Controller (") > At("Thread 1: created for User 1"), text);
+        Assert.EndsWith("): all threads running", console[At("Controller (")], StringComparison.Ordinal);
+        Assert.True(At("Thread 0: connected to ") > At("Controller ("), text);
+        Assert.Equal(-1, At("Thread 2:"));
+        // Numbers as DS3 prints them: 2 s is 0.03 minutes, not 0.03333333333333333.
+        Assert.Contains(" run_time= 0.03 db_size= 1MB warmup_time= 0 ", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("333333", text, StringComparison.Ordinal);
+        Assert.Matches(@"(?m)^et=\s+\d+\.\d n_overall=\d+ opm=\d+ rt_tot_lastn_max_msec=\d+ rt_tot_avg_msec=\d+ rt_tot_sampled=\d+ rollbacks: n=\d+ %=\s+\d+\.\d \r?$", text);
         var lines = await File.ReadAllLinesAsync(ds3Csv);
         Assert.StartsWith("datetime et, n_overall", lines[0], StringComparison.Ordinal);
         Assert.True(lines.Length >= 2);

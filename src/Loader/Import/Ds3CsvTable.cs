@@ -1,0 +1,126 @@
+using System.Globalization;
+using DvdStore.Loader.Generation;
+using DvdStore.Schema;
+using DvdStore.Schema.Model;
+
+namespace DvdStore.Loader.Import;
+
+/// <summary>
+/// One table read from DS3's data files (ds3-facts §3.8): comma-separated, no header, no quoting, LF or CR LF line
+/// ends, dates YYYY/MM/DD, money with a decimal point. Each file is one chunk, so a table split over several files
+/// (customers, the twelve months of orders) loads as several bulk streams. An empty field is NULL where the column
+/// allows NULL and '' in a required text column, on every engine (docs/ds3-compatibility.md, "NULL or ''").
+/// No library: the format has no quoting, so splitting on commas is exact, and a CSV parser's quote and comment rules
+/// would only misread a field that starts with '"' or '#'.
+/// </summary>
+public sealed class Ds3CsvTable(TableSpec table, IReadOnlyList<string> files, string root) : IRowSource
+{
+    public TableSpec Table => table;
+
+    public long ChunkCount => files.Count;
+
+    /// <summary>An estimate for progress (file bytes over the first lines' average length); the load counts the real rows.</summary>
+    public long ExpectedRows { get; } = Estimate(files);
+
+    /// <summary>The files, relative to the data folder, in load order.</summary>
+    public IReadOnlyList<string> Files => files;
+
+    public IEnumerable<object?[]> Chunk(long index)
+    {
+        var path = files[(int)index];
+        var name = Path.GetRelativePath(root, path);
+        using var reader = new StreamReader(path, System.Text.Encoding.UTF8, detectEncodingFromByteOrderMarks: true, 1 << 16);
+        long lineNumber = 0;
+        while (reader.ReadLine() is { } line)
+        {
+            lineNumber++;
+            if (line.Length == 0)
+            {
+                continue;
+            }
+
+            yield return Parse(line, name, lineNumber);
+        }
+    }
+
+    /// <summary>One line's fields as row values of the table's column types.</summary>
+    public object?[] Parse(string line, string file, long lineNumber)
+    {
+        var columns = table.Columns;
+        var row = new object?[columns.Count];
+        var span = line.AsSpan();
+        var column = 0;
+        while (true)
+        {
+            var comma = span.IndexOf(',');
+            var field = comma < 0 ? span : span[..comma];
+            if (column == columns.Count)
+            {
+                throw Error(file, lineNumber, $"more than the {columns.Count} fields of {table.Name}");
+            }
+
+            row[column] = Value(columns[column], field, file, lineNumber);
+            column++;
+            if (comma < 0)
+            {
+                break;
+            }
+
+            span = span[(comma + 1)..];
+        }
+
+        return column == columns.Count ? row : throw Error(file, lineNumber, $"{column} fields, {table.Name} has {columns.Count}");
+    }
+
+    private static object? Value(ColumnSpec column, ReadOnlySpan<char> field, string file, long lineNumber)
+    {
+        if (field.Length > 0 && field[^1] == '\r')
+        {
+            field = field[..^1];
+        }
+
+        if (field.IsEmpty)
+        {
+            return column.Nullable ? null
+                : column.Type == ColumnType.VarChar ? ""
+                : throw Error(file, lineNumber, $"{column.Name} is empty but may not be NULL");
+        }
+
+        var inv = CultureInfo.InvariantCulture;
+        object? value = column.Type switch
+        {
+            ColumnType.SmallInt => short.TryParse(field, NumberStyles.AllowLeadingSign, inv, out var s) ? s : null,
+            ColumnType.Integer => int.TryParse(field, NumberStyles.AllowLeadingSign, inv, out var i) ? i : null,
+            ColumnType.BigInt => long.TryParse(field, NumberStyles.AllowLeadingSign, inv, out var l) ? l : null,
+            ColumnType.Money => decimal.TryParse(field, NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint, inv, out var m) ? m : null,
+            ColumnType.Date => DateTime.TryParseExact(field, ["yyyy'/'MM'/'dd", "yyyy'-'MM'-'dd"], inv, DateTimeStyles.None, out var d) ? d : null,
+            _ => field.Length <= column.Length ? field.ToString() : null,
+        };
+        return value ?? throw Error(file, lineNumber, column.Type == ColumnType.VarChar
+            ? $"{column.Name} has {field.Length} characters, the column holds {column.Length}"
+            : $"{column.Name} '{field}' is not a {column.Type.ToString().ToLowerInvariant()}");
+    }
+
+    private static UserError Error(string file, long lineNumber, string what) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"{file} line {lineNumber}: {what}; expected DS3's data file layout (no header, no quoting)."));
+
+    private static long Estimate(IReadOnlyList<string> files)
+    {
+        var bytes = files.Sum(f => new FileInfo(f).Length);
+        if (bytes == 0)
+        {
+            return 0;
+        }
+
+        using var reader = new StreamReader(files[0]);
+        long sampled = 0;
+        var lines = 0;
+        while (lines < 1000 && reader.ReadLine() is { } line)
+        {
+            sampled += line.Length + 1;
+            lines++;
+        }
+
+        return lines == 0 ? 0 : bytes * lines / Math.Max(1, sampled);
+    }
+}
