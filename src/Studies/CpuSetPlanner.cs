@@ -22,9 +22,10 @@ public sealed class CpuSetPlanner(CpuLayout layout)
     public static IReadOnlyList<int> Doubling(int max, int start = 1)
     {
         var steps = new List<int>();
-        for (var n = Math.Max(1, start); n < max; n *= 2)
+        // long: doubling towards int.MaxValue must not wrap around and loop for ever.
+        for (long n = Math.Max(1, start); n < max; n *= 2)
         {
-            steps.Add(n);
+            steps.Add((int)n);
         }
 
         steps.Add(max);

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using DvdStore.Driver.Environment;
+using DvdStore.Driver.Parameters;
 using DvdStore.Schema;
 
 namespace DvdStore.Studies;
@@ -21,16 +22,16 @@ public static class SweepPlanParser
         var name = key.Trim().TrimStart('-').Replace('-', '_');
         return name switch
         {
-            "server_pid" => plan with { ServerPid = Int(name, value) },
+            "server_pid" => plan with { ServerPid = InputBounds.CheckInt(name, Shown(name), value) },
             "cpus" => plan with { Cpus = value.Trim() == "all" ? [SweepPlan.AllCpus] : Counts(name, value) },
             "users" => plan with { Users = Counts(name, value) },
             "ht" => Ht(plan, value),
             "affinity" => plan with { Affinity = Bool(name, value) },
             "fill" => plan with { Fill = Fill(value) },
-            "step_duration" => plan with { StepDuration = DvdStore.Driver.Parameters.RunParameterSet.Duration("--step-duration", value) },
-            "warmup" => plan with { Warmup = DvdStore.Driver.Parameters.RunParameterSet.Duration("--warmup", value) },
+            "step_duration" => plan with { StepDuration = RunParameterSet.Duration("--step-duration", value) },
+            "warmup" => plan with { Warmup = RunParameterSet.Duration("--warmup", value) },
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
-            "threshold" => plan with { ThresholdPercent = Number(name, value) },
+            "threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber(name, Shown(name), value) },
             "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },
             _ => throw new UserError($"unknown study setting '{key}'; known: {string.Join(", ", Keys)}"),
         };
@@ -74,21 +75,29 @@ public static class SweepPlanParser
         }
     }
 
-    /// <summary>"1,2,4,8" as listed, or "1..64" doubling from the first to the last (last included).</summary>
+    /// <summary>"1,2,4,8" as listed, or "1..64" doubling from the first to the last (last included); each within <see cref="InputBounds"/>.</summary>
     public static IReadOnlyList<int> Counts(string name, string text)
     {
         var range = text.Split("..", StringSplitOptions.TrimEntries);
         if (range.Length == 2)
         {
-            var first = Int(name, range[0]);
-            var last = Int(name, range[1]);
+            var first = Count(name, range[0]);
+            var last = Count(name, range[1]);
             return first <= last
                 ? CpuSetPlanner.Doubling(last, first)
                 : throw new UserError($"--{name.Replace('_', '-')} {text}: the range must go up, e.g. 1..64");
         }
 
-        return text.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).Select(v => Int(name, v)).ToList();
+        return text.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).Select(v => Count(name, v)).ToList();
     }
+
+    private static int Count(string name, string text)
+    {
+        _ = Int(name, text);
+        return InputBounds.CheckInt(name, Shown(name), text);
+    }
+
+    private static string Shown(string name) => "--" + name.Replace('_', '-');
 
     private static SweepPlan Ht(SweepPlan plan, string value)
     {
@@ -112,11 +121,6 @@ public static class SweepPlanParser
         int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var value)
             ? value
             : throw new UserError($"--{name.Replace('_', '-')} {text}: '{text}' is not a whole number");
-
-    private static double Number(string name, string text) =>
-        double.TryParse(text.Trim(), NumberStyles.Float, CultureInfo.InvariantCulture, out var value)
-            ? value
-            : throw new UserError($"--{name.Replace('_', '-')} {text}: not a number");
 
     private static bool Bool(string name, string text) => text.Trim().ToLowerInvariant() switch
     {

@@ -34,7 +34,7 @@ public static class SweepStudy
         var sweepId = DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture);
         var folder = request.OutputFolder ?? Path.Combine("results", "sweep-" + sweepId);
         var runSeed = request.Seed ?? System.Environment.TickCount64;
-        await using (var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false))
+        await using (var connection = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false))
         {
             // Before any CPU is pinned or folder made: a store that cannot be run on refuses the whole study in one line.
             await Loader.Store.StoreGate.RequireReadyForRunAsync(target, connection, cancellationToken).ConfigureAwait(false);

@@ -56,7 +56,7 @@ public static class RunCommand
         return command;
     }
 
-    /// <summary>(parameter, value) pairs in the order the user wrote them, so later ones win as in DS3.</summary>
+    /// <summary>(parameter as typed, without dashes; value) pairs in the order the user wrote them, so later ones win as in DS3.</summary>
     internal static IEnumerable<(string Name, string Value)> OrderedValues(ParseResult result)
     {
         string? pending = null;
@@ -65,7 +65,8 @@ public static class RunCommand
             switch (token.Type)
             {
                 case TokenType.Option:
-                    pending = RunParameters.Normalize(token.Value);
+                    // As typed (--start-at, --users), so errors name the option the user wrote.
+                    pending = token.Value.Trim().TrimStart('-');
                     break;
                 case TokenType.Argument when pending is not null:
                     yield return (pending, token.Value);

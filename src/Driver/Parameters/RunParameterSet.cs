@@ -26,6 +26,9 @@ public sealed class RunParameterSet
 
     private readonly Dictionary<string, string> values = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> labels = new(StringComparer.Ordinal);
+
+    // Value key → the parameter as the user wrote it (--users, --start-at, or "ds3.conf line 3: n_threads"), for errors.
+    private readonly Dictionary<string, string> typed = new(StringComparer.Ordinal);
     private int depth;
     private bool driverCpusGiven;
 
@@ -80,6 +83,8 @@ public sealed class RunParameterSet
     {
         var parameter = RunParameters.Find(name)
             ?? throw new UserError($"parameter {name} doesn't exist ({source}); see 'dvdstore run --help' for the list.");
+        var given = name.Trim().TrimStart('-');
+        var shown = source == "command line" ? "--" + given : $"{source}: {given}";
         switch (parameter.Name)
         {
             case RunParameters.ConfigFile:
@@ -100,17 +105,17 @@ public sealed class RunParameterSet
                 labels[labelKey] = labelValue;
                 break;
             case "users":
-                values["n_threads"] = value;
+                Set("n_threads", value, shown);
                 break;
             case "duration":
-                values["run_time_explicit"] = value;
+                Set("run_time_explicit", value, shown);
                 break;
             case "run_time":
-                values["run_time"] = value;
+                Set("run_time", value, shown);
                 values["run_time_explicit"] = "";
                 break;
             case "warmup":
-                values["warmup_explicit"] = value;
+                Set("warmup_explicit", value, shown);
                 break;
             case "driver_cpus":
                 // Given at all, even as "", it must be a CPU list: an empty one is refused rather than ignored.
@@ -118,16 +123,25 @@ public sealed class RunParameterSet
                 driverCpusGiven = true;
                 break;
             case "warmup_time":
-                values["warmup_time"] = value;
+                Set("warmup_time", value, shown);
                 values["warmup_explicit"] = "";
                 break;
             default:
-                values[parameter.Name] = value;
+                Set(parameter.Name, value, shown);
                 break;
         }
 
         return this;
     }
+
+    private void Set(string key, string value, string shown)
+    {
+        values[key] = value;
+        typed[key] = shown;
+    }
+
+    /// <summary>The parameter behind a value key as the user wrote it; "--name" for one never given.</summary>
+    private string Shown(string key) => typed.TryGetValue(key, out var shown) ? shown : "--" + key;
 
     /// <summary>
     /// DS3's config file: one name=value per line, applied in order. Unlike DS3, blank lines and # comments are
@@ -136,7 +150,7 @@ public sealed class RunParameterSet
     public void ApplyDs3ConfigFile(string path)
     {
         var lineNumber = 0;
-        foreach (var raw in ReadLines(path))
+        foreach (var raw in ConfigFileText.Lines(path))
         {
             lineNumber++;
             var line = raw.Trim();
@@ -148,7 +162,7 @@ public sealed class RunParameterSet
             var eq = line.IndexOf('=', StringComparison.Ordinal);
             if (eq <= 0)
             {
-                throw new UserError($"{path} line {lineNumber}: '{line}' is not name=value.");
+                throw new UserError($"{path} line {lineNumber}: '{InputBounds.Quote(line)}' is not name=value.");
             }
 
             Apply(line[..eq].Trim(), line[(eq + 1)..].Trim(), $"{path} line {lineNumber}");
@@ -161,7 +175,7 @@ public sealed class RunParameterSet
         JsonDocument document;
         try
         {
-            document = JsonDocument.Parse(string.Join('\n', ReadLines(path)));
+            document = JsonDocument.Parse(string.Join('\n', ConfigFileText.Lines(path)));
         }
         catch (JsonException e)
         {
@@ -206,37 +220,37 @@ public sealed class RunParameterSet
     /// <summary>Validates every value and builds the settings (targets resolved, passwords from the environment).</summary>
     public RunSettings Build()
     {
-        var read = new RunParameterValues(values);
+        var read = new RunParameterValues(values, Shown);
         var engine = EngineCatalog.Parse(values["engine"]);
         var (targets, names) = Targets(engine);
         var ds2 = read.YesNo("ds2_mode", strictDs3: true);
         var workload = new WorkloadSettings
         {
-            ThinkTimeSeconds = read.NonNegativeDouble("think_time"),
-            PctNewCustomers = read.Percent("pct_newcustomers"),
-            PctNewMember = read.Percent("pct_newmember"),
-            Searches = read.Positive("n_searches"),
-            SearchBatchSize = read.Positive("search_batch_size"),
-            Reviews = read.Positive("n_reviews"),
-            PctNewReviews = read.Percent("pct_newreviews"),
-            PctNewHelpfulness = read.Percent("pct_newhelpfulness"),
-            LineItems = read.Positive("n_line_items"),
+            ThinkTimeSeconds = read.Number("think_time"),
+            PctNewCustomers = read.Number("pct_newcustomers"),
+            PctNewMember = read.Number("pct_newmember"),
+            Searches = read.Whole("n_searches"),
+            SearchBatchSize = read.Whole("search_batch_size"),
+            Reviews = read.Whole("n_reviews"),
+            PctNewReviews = read.Number("pct_newreviews"),
+            PctNewHelpfulness = read.Number("pct_newhelpfulness"),
+            LineItems = read.Whole("n_line_items"),
             Ds2Mode = ds2,
         };
-        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration("duration", d) : TimeSpan.FromMinutes(read.NonNegative("run_time"));
-        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration("warmup", w) : TimeSpan.FromMinutes(read.NonNegative("warmup_time"));
+        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration(Shown("run_time_explicit"), d) : TimeSpan.FromMinutes(read.Whole("run_time"));
+        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration(Shown("warmup_explicit"), w) : TimeSpan.FromMinutes(read.Whole("warmup_time"));
         var outFile = values["out_filename"].Trim();
         var settings = new RunSettings
         {
             Targets = targets,
             TargetNames = names,
-            UsersPerTarget = read.Positive("n_threads"),
-            RampRate = read.PositiveDouble("ramp_rate"),
+            UsersPerTarget = read.Whole("n_threads"),
+            RampRate = read.Number("ramp_rate"),
             RunTime = runTime == TimeSpan.Zero ? null : runTime,
             Warmup = warmup,
             DbSize = read.Size(),
             Workload = workload,
-            LogFrequencySeconds = read.Positive("log_freq"),
+            LogFrequencySeconds = read.Whole("log_freq"),
             LogTimestamp = read.OneOf("log_timestamp", ("NONE", LogTimestamp.None), ("UTC", LogTimestamp.Utc), ("LOCAL", LogTimestamp.Local)),
             OutputFormat = read.OneOf("output_format", ("TEXT", OutputFormat.Text), ("DS3", OutputFormat.Ds3)),
             DetailedView = read.YesNo("detailed_view", strictDs3: false),
@@ -247,7 +261,7 @@ public sealed class RunParameterSet
             StartAt = read.StartAt(),
             CrossCheck = read.YesNo("cross_check", strictDs3: false),
             MemoryCheck = read.YesNo("memory_check", strictDs3: false),
-            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(read.PositiveDouble("db_down_limit")) },
+            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(read.Number("db_down_limit")) },
             VirtDir = values["virt_dir"],
             PageType = values["page_type"],
             WindowsPerfHost = values["windows_perf_host"],
@@ -256,17 +270,20 @@ public sealed class RunParameterSet
                 values["server_metrics"].Trim(),
                 values["server_host"].Trim() is { Length: > 0 } host ? host : null,
                 values["server_data_dir"].Trim() is { Length: > 0 } dir ? dir : null,
-                values["server_pid"].Trim().Length > 0 ? read.Positive("server_pid") : null,
+                values["server_pid"].Trim().Length > 0 ? read.Whole("server_pid") : null,
                 targets[0]),
             DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
             ResultToStdout = read.YesNo("result_stdout", strictDs3: false),
-            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Port("metrics_port"),
+            MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Whole("metrics_port"),
             MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
         return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
     }
 
-    /// <summary>A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes.</summary>
+    /// <summary>
+    /// A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes; at most a year, NaN refused.
+    /// <paramref name="name"/> is the option as the user typed it, e.g. <c>--duration</c>.
+    /// </summary>
     public static TimeSpan Duration(string name, string text)
     {
         var t = text.Trim().ToLowerInvariant();
@@ -278,12 +295,12 @@ public sealed class RunParameterSet
             _ when t.EndsWith('h') => (t[..^1], 3600),
             _ => (t, 60),
         };
-        if (!double.TryParse(parts.Number, NumberStyles.AllowDecimalPoint, Inv, out var amount) || amount < 0 || amount * parts.Scale > 1e9)
+        if (!double.TryParse(parts.Number, NumberStyles.AllowDecimalPoint, Inv, out var amount) || amount < 0)
         {
-            throw new UserError($"{name}={text} is not a duration; write e.g. 30s, 10m or 2h (a bare number is minutes).");
+            throw new UserError($"{name}={InputBounds.Quote(text)} is not a duration; write e.g. 30s, 10m or 2h (a bare number is minutes).");
         }
 
-        return TimeSpan.FromSeconds(amount * parts.Scale);
+        return TimeSpan.FromSeconds(InputBounds.Check("duration", name, text, amount * parts.Scale));
     }
 
     private (IReadOnlyList<StoreTarget> Targets, IReadOnlyList<string> Names) Targets(IEngine engine)
@@ -322,18 +339,6 @@ public sealed class RunParameterSet
         finally
         {
             depth--;
-        }
-    }
-
-    private static IEnumerable<string> ReadLines(string path)
-    {
-        try
-        {
-            return File.ReadAllLines(path);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
-        {
-            throw new UserError($"cannot read config file {path}: {e.Message}");
         }
     }
 

@@ -6,9 +6,11 @@ namespace DvdStore.Driver.Parameters;
 
 /// <summary>
 /// Reads the run's parameter values as the types the settings need, each checked the way DS3 checks it (or more
-/// strictly where DS3's leniency only hides a mistake), with a one-line <see cref="UserError"/> naming the parameter.
+/// strictly where DS3's leniency only hides a mistake): numbers within <see cref="InputBounds"/>, with a one-line
+/// <see cref="UserError"/> naming the parameter as the user typed it (<paramref name="shown"/>: <c>--users</c>, or
+/// <c>ds3.conf line 3: n_threads</c>).
 /// </summary>
-internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> values)
+internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> values, Func<string, string> shown)
 {
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
 
@@ -16,7 +18,7 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
     {
         if (!StoreSize.TryParse(values["db_size"], out var size))
         {
-            throw new UserError($"db_size={values["db_size"]} is not a store size; {StoreSize.Accepted}.");
+            throw new UserError($"{shown("db_size")}={InputBounds.Quote(values["db_size"])} is not a store size; {StoreSize.Accepted}.");
         }
 
         return size;
@@ -32,22 +34,16 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
 
         if (!DateTimeOffset.TryParse(text, Inv, DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal, out var at))
         {
-            throw new UserError($"start_at={text} is not a time; write UTC ISO 8601, e.g. 2026-11-23T10:00:00Z.");
+            throw new UserError($"{shown("start_at")}={InputBounds.Quote(text)} is not a time; write UTC ISO 8601, e.g. 2026-11-23T10:00:00Z.");
+        }
+
+        // A common start is minutes or hours away; a typo of a year would wait (or overflow a timer) instead of running.
+        if (at - DateTimeOffset.UtcNow > InputBounds.MaxStartAhead)
+        {
+            throw new UserError($"{shown("start_at")}={InputBounds.Quote(text)} is out of range; give a UTC time at most {InputBounds.MaxStartAhead.TotalDays:0} days ahead.");
         }
 
         return at;
-    }
-
-    // DS3 converts integers strictly: "1.5" is refused.
-    public int Int(string name)
-    {
-        var text = values[name].Trim();
-        if (!int.TryParse(text, NumberStyles.AllowLeadingSign, Inv, out var value))
-        {
-            throw new UserError($"{name}={text} is not a whole number.");
-        }
-
-        return value;
     }
 
     public long Long(string name)
@@ -55,38 +51,17 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
         var text = values[name].Trim();
         if (!long.TryParse(text, NumberStyles.AllowLeadingSign, Inv, out var value))
         {
-            throw new UserError($"{name}={text} is not a whole number.");
+            throw new UserError($"{shown(name)}={InputBounds.Quote(text)} is not a whole number.");
         }
 
         return value;
     }
 
-    public int Positive(string name) =>
-        Int(name) is var value and > 0 ? value : throw new UserError($"{name} must be greater than 0 (got {values[name].Trim()}).");
+    /// <summary>A whole number within its range in <see cref="InputBounds"/> (DS3 converts integers strictly: "1.5" is refused).</summary>
+    public int Whole(string name) => InputBounds.CheckInt(name, shown(name), values[name]);
 
-    public int NonNegative(string name) =>
-        Int(name) is var value and >= 0 ? value : throw new UserError($"{name} must not be negative (got {values[name].Trim()}).");
-
-    public double Double(string name)
-    {
-        var text = values[name].Trim();
-        if (!double.TryParse(text, NumberStyles.Float, Inv, out var value) || !double.IsFinite(value))
-        {
-            throw new UserError($"{name}={text} is not a number.");
-        }
-
-        return value;
-    }
-
-    public double PositiveDouble(string name) =>
-        Double(name) is var value and > 0 ? value : throw new UserError($"{name} must be greater than 0 (got {values[name].Trim()}).");
-
-    public double NonNegativeDouble(string name) =>
-        Double(name) is var value and >= 0 ? value : throw new UserError($"{name} must not be negative (got {values[name].Trim()}).");
-
-    // DS3 does not range-check percentages; values outside 0..100 only make every or no order take the step, so refuse them.
-    public double Percent(string name) =>
-        Double(name) is var value and >= 0 and <= 100 ? value : throw new UserError($"{name} must be a percentage from 0 to 100 (got {values[name].Trim()}).");
+    /// <summary>A number within its range in <see cref="InputBounds"/>; NaN and infinities are refused.</summary>
+    public double Number(string name) => InputBounds.CheckNumber(name, shown(name), values[name]);
 
     public bool YesNo(string name, bool strictDs3)
     {
@@ -101,7 +76,7 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
         {
             "Y" or "YES" or "TRUE" => true,
             "N" or "NO" or "FALSE" => false,
-            _ => throw new UserError($"{name}={text} must be Y or N."),
+            _ => throw new UserError($"{shown(name)}={InputBounds.Quote(text)} must be Y or N."),
         };
     }
 
@@ -116,8 +91,6 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
             }
         }
 
-        throw new UserError($"{name}={text} must be one of {string.Join(", ", choices.Select(static c => c.Text))}.");
+        throw new UserError($"{shown(name)}={InputBounds.Quote(text)} must be one of {string.Join(", ", choices.Select(static c => c.Text))}.");
     }
-
-    public int Port(string name) => Int(name) is >= 1 and <= 65535 and var port ? port : throw new UserError($"{name}={values[name]} is not a TCP port; give 1 to 65535, e.g. 9464.");
 }

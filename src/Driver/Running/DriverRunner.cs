@@ -45,6 +45,13 @@ public static class DriverRunner
         // Held (renewed every heartbeat) until the result is written: a second run, a reset or a drop is refused meanwhile.
         // Drivers started together (--start-at, or the members of a fleet) drive one store from several processes on
         // purpose: they take none, so they do not refuse each other.
+        // Searches use the store's own words (a store DS3 generated holds DS3's): a bounded sample by key lookups.
+        workload = workload with { Terms = await SearchTerms.SampleAsync(targets[0], workload.Products, settings.Seed, cancellationToken).ConfigureAwait(false) };
+        if (!ds3)
+        {
+            await output.WriteLineAsync($"search terms: from {workload.Terms.Origin}").ConfigureAwait(false);
+        }
+
         await using var leases = settings.StartAt is null && settings.Fleet is null
             ? await Loader.Store.StoreLeases.AcquireAsync(settings.Targets, Loader.Store.StoreLeases.Holder($"dvdstore run {runId}"), cancellationToken).ConfigureAwait(false)
             : null;

@@ -24,7 +24,7 @@ public static class RunPreflight
         {
             // Opened through the sized pool; messages and the result name the connection as given.
             var (target, given) = (targets[i], settings.Targets[i]);
-            await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+            await using var connection = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
             servers.Add(await DescribeAsync(given, connection, cancellationToken).ConfigureAwait(false));
             await StoreGate.RequireReadyForRunAsync(given, connection, cancellationToken).ConfigureAwait(false);
             await StoreSizeCheck.CheckAsync(given, connection, settings.DbSize, cancellationToken).ConfigureAwait(false);

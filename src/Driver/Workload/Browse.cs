@@ -1,10 +1,9 @@
-using DvdStore.Schema.Vocabulary;
-
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
 /// Product searches (ds3-facts §4.4 step 3): U(1, 2·n_searches − 1) of them, each with batch
-/// U(1, 2·search_batch_size − 1) and a type uniform over category U(1,16), actor "FIRST LAST", title "W1 W2".
+/// U(1, 2·search_batch_size − 1) and a type uniform over category U(1,16), actor "FIRST LAST", title "W1 W2"
+/// (words from <see cref="WorkloadSettings.Terms"/>, the store's own).
 /// </summary>
 public static class Browse
 {
@@ -24,11 +23,11 @@ public static class Browse
                     result = await order.Calls.CallAsync(TransactionKind.Browse, (store, ct) => store.BrowseByCategoryAsync(batch, category, ct), cancellationToken).ConfigureAwait(false);
                     break;
                 case 1:
-                    var actor = order.Random.Pick(ActorNames.FirstNames) + " " + order.Random.Pick(ActorNames.LastNames);
+                    var actor = order.Random.Pick(order.Settings.Terms.FirstNames) + " " + order.Random.Pick(order.Settings.Terms.LastNames);
                     result = await order.Calls.CallAsync(TransactionKind.Browse, (store, ct) => store.BrowseByActorAsync(batch, actor, ct), cancellationToken).ConfigureAwait(false);
                     break;
                 default:
-                    var title = order.Random.Pick(MovieWords.All) + " " + order.Random.Pick(MovieWords.All);
+                    var title = order.Random.Pick(order.Settings.Terms.TitleWords) + " " + order.Random.Pick(order.Settings.Terms.TitleWords);
                     result = await order.Calls.CallAsync(TransactionKind.Browse, (store, ct) => store.BrowseByTitleAsync(batch, title, ct), cancellationToken).ConfigureAwait(false);
                     break;
             }

@@ -1,5 +1,3 @@
-using DvdStore.Schema.Vocabulary;
-
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
@@ -17,14 +15,14 @@ public static class BrowseReviews
             Timed<IReadOnlyList<Schema.Engines.Commands.ProductReviewRow>> result;
             if (order.Random.Between(0, 1) == 0)
             {
-                var actor = order.Random.Pick(ActorNames.LastNames);
+                var actor = order.Random.Pick(order.Settings.Terms.LastNames);
                 result = await order.Calls.CallAsync(TransactionKind.BrowseReviews, (store, ct) => store.GetProdReviewsByActorAsync(batch, actor, ct), cancellationToken).ConfigureAwait(false);
             }
             else
             {
                 // DS3 draws a whole title and searches its second word.
-                _ = order.Random.Pick(MovieWords.All);
-                var word = order.Random.Pick(MovieWords.All);
+                _ = order.Random.Pick(order.Settings.Terms.TitleWords);
+                var word = order.Random.Pick(order.Settings.Terms.TitleWords);
                 result = await order.Calls.CallAsync(TransactionKind.BrowseReviews, (store, ct) => store.GetProdReviewsByTitleAsync(batch, word, ct), cancellationToken).ConfigureAwait(false);
             }
 

@@ -31,6 +31,9 @@ public sealed record WorkloadSettings
     /// <summary>Mean think time between orders, seconds.</summary>
     public double ThinkTimeSeconds { get; init; }
 
+    /// <summary>The words searches draw from: sampled from the store at the start of a run (<see cref="SearchTerms"/>).</summary>
+    public SearchTerms Terms { get; init; } = SearchTerms.BuiltIn;
+
     /// <summary>The counts for a store of the given size (ds3-facts §2.2).</summary>
     public static WorkloadSettings ForSize(StoreSize size)
     {

@@ -29,9 +29,17 @@ public static class CsvExporter
         }
 
         var parent = Path.GetDirectoryName(target) ?? ".";
-        Directory.CreateDirectory(parent);
         var temporary = Path.Combine(parent, $".{Path.GetFileName(target)}.partial-{Guid.NewGuid():N}");
-        Directory.CreateDirectory(temporary);
+        try
+        {
+            Directory.CreateDirectory(temporary);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
+        {
+            // E.g. a file where a folder of the path should be: one line, and nothing made.
+            throw new UserError($"cannot create the folder '{directory}' for --out: {e.Message.Split('\n', 2)[0].Trim().TrimEnd('.')}.");
+        }
+
         var store = new StoreRows(seed, size);
         var counts = store.Counts;
         try

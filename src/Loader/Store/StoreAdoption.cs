@@ -23,7 +23,7 @@ public static class StoreAdoption
 
     public static async Task<string?> AdoptIfNeededAsync(StoreTarget target, CancellationToken cancellationToken)
     {
-        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        await using var connection = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
         return await AdoptIfNeededAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
     }
 

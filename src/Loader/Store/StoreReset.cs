@@ -23,7 +23,7 @@ public static class StoreReset
 
     public static async Task<ResetReport> ResetAsync(StoreTarget target, ResetOptions options, IProgress<ResetStep>? progress, CancellationToken cancellationToken)
     {
-        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        await using var connection = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
         if (!await target.Engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
         {
             throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");

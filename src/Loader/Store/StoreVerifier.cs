@@ -17,6 +17,12 @@ public static class StoreVerifier
 {
     public static async Task<VerifyReport> VerifyAsync(StoreTarget target, CancellationToken cancellationToken)
     {
+        if (target.MissingFile() is { } file)
+        {
+            // Not opened: opening a missing SQLite file would create it.
+            return new VerifyReport([new("store exists", false, $"no file {file}; build one with 'dvdstore load'")]);
+        }
+
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
         return await VerifyAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
     }

@@ -19,9 +19,24 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
                 ?? throw new UserError($"--connection is required for {engine.DisplayName}; give an ADO.NET connection string, e.g. --connection \"{engine.Profile.ExampleConnection}\" (password from {ConnectionStrings.PasswordVariable}).");
         }
 
+        // Read by the provider now: a keyword it does not know is refused before anything opens (or creates) a file.
+        _ = engine.StoreFile(connection);
+
         // An in-process engine's file has no user to authenticate: a DVDSTORE_PASSWORD meant for a server must not reach it.
         return new StoreTarget(engine, engine.Profile.InProcess ? connection : ConnectionStrings.WithPassword(connection));
     }
+
+    /// <summary>
+    /// Opens a store that must already be there: a store kept in one file (SQLite) whose file is missing is refused in
+    /// one line before anything opens it, since opening would create an empty file.
+    /// </summary>
+    public Task<DbConnection> OpenExistingAsync(CancellationToken cancellationToken) =>
+        MissingFile() is { } file
+            ? throw new UserError($"there is no store on {file}: the file does not exist; build one with 'dvdstore load'.")
+            : OpenAsync(cancellationToken);
+
+    /// <summary>The store's file when the engine keeps it in one and the file does not exist; else null.</summary>
+    public string? MissingFile() => Engine.StoreFile(ConnectionString) is { } file && !File.Exists(file) ? file : null;
 
     /// <summary>
     /// Opens a connection; failures the user can fix (unreachable server, wrong password, missing database)
@@ -38,6 +53,11 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
         catch (Exception e) when (e is not OperationCanceledException)
         {
             await connection.DisposeAsync().ConfigureAwait(false);
+            if (Engine.StoreFile(ConnectionString) is { } file)
+            {
+                throw new UserError($"cannot open the {Engine.DisplayName} file {file}: {FirstLine(e.Message)}; check that its folder exists and that you may write there.", e, exitCode: 3);
+            }
+
             var hint = Engine.Classify(e) switch
             {
                 FailureKind.Authentication => $"check the user in --connection and the password in {ConnectionStrings.PasswordVariable}",

@@ -29,6 +29,13 @@ public interface IEngine
     /// </summary>
     string RedactConnection(string connectionString);
 
+    /// <summary>
+    /// The full path of the file that holds the store when this engine keeps a store in one file (SQLite), else null (a
+    /// server). A connection string the provider refuses (a keyword it does not know, a value it does not take) is a
+    /// one-line <see cref="UserError"/>, so it is refused when the option is read.
+    /// </summary>
+    string? StoreFile(string connectionString) => null;
+
     /// <summary>The placeholder for a named parameter in command text: <c>@name</c>, or <c>:name</c> on Oracle.</summary>
     string Parameter(string name);
 

@@ -35,13 +35,27 @@ public static class AtomicFile
         }
     }
 
-    /// <summary>Creates <paramref name="directory"/> if needed and proves a file can be written there, or says why not.</summary>
+    /// <summary>
+    /// Proves a file can be written in <paramref name="directory"/>, or says why not, without making it: the probe goes in
+    /// the nearest folder of the path that exists, so a run refused later leaves no empty folder behind (the folder is
+    /// made when the first result file is written).
+    /// </summary>
     public static void EnsureWritableFolder(string directory, string option)
     {
         try
         {
-            Directory.CreateDirectory(directory);
-            var probe = Path.Combine(directory, $".write-test.{Guid.NewGuid():N}.tmp");
+            var existing = Path.GetFullPath(directory);
+            while (!Directory.Exists(existing))
+            {
+                if (File.Exists(existing))
+                {
+                    throw new IOException($"{existing} is a file, not a folder");
+                }
+
+                existing = Path.GetDirectoryName(existing) ?? throw new IOException("none of its folders exists");
+            }
+
+            var probe = Path.Combine(existing, $".write-test.{Guid.NewGuid():N}.tmp");
             using (new FileStream(probe, FileMode.CreateNew, FileAccess.Write, FileShare.None, 1, FileOptions.DeleteOnClose))
             {
             }

@@ -38,7 +38,7 @@ public sealed class BadInputTests(BadInputFixture fixture) : IClassFixture<BadIn
 
         // run
         ["run n_threads -1"] = (["run", "--connection", Store, "--db_size=1MB", "--n_threads=-1", "--out", Out], "n_threads", false),
-        ["run users 0"] = (["run", "--connection", Store, "--db_size=1MB", "--users=0", "--out", Out], "must be greater than 0", false),
+        ["run users 0"] = (["run", "--connection", Store, "--db_size=1MB", "--users=0", "--out", Out], "--users=0 is out of range", false),
         ["run users absurd"] = (["run", "--connection", Store, "--db_size=1MB", "--users", "100000000", "--out", Out], "users", false),
         ["run threads is not a run option"] = (["run", "--connection", Store, "--threads", "0", "--out", Out], "--threads", false),
         ["run unknown option"] = (["run", "--connection", Store, "--no_such_thing=1", "--out", Out], "--no_such_thing", false),

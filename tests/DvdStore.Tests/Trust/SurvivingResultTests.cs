@@ -9,7 +9,7 @@ namespace DvdStore.Tests.Trust;
 
 /// <summary>
 /// Issue 13, results that survive: a killed driver leaves an Interrupted result with the orders so far; a --out that goes
-/// away mid-run sends the result to a fallback named in one line; a log interval longer than the run is fine; a run that
+/// away mid-run sends the result to a fallback named in one line; a log interval (up to a day) longer than the run is fine; a run that
 /// ends on a fatal error still tries the cross-check; a stall becomes a finding with its duration.
 /// </summary>
 [Collection("trust-faults")]
@@ -95,7 +95,7 @@ public sealed class SurvivingResultTests
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         var dir = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "longlog");
 
-        var (code, output, error) = await RunAsync([.. Run(store, dir, "--duration=3s").Where(static a => a != "--log_freq=1"), "--log_freq=2147483647"]);
+        var (code, output, error) = await RunAsync([.. Run(store, dir, "--duration=3s").Where(static a => a != "--log_freq=1"), "--log_freq=86400"]);
 
         Assert.True(code == 0, output + error);
         var result = await RunResultReader.ReadAsync(ResultLine(output), CancellationToken.None);

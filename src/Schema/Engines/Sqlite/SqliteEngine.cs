@@ -62,6 +62,8 @@ public sealed class SqliteEngine : IEngine
     /// <summary>Read by Microsoft.Data.Sqlite's own builder (Password, for encrypted builds).</summary>
     public string RedactConnection(string connectionString) => ConnectionSecrets.Redact(connectionString, static s => new SqliteConnectionStringBuilder(s));
 
+    public string? StoreFile(string connectionString) => SqliteStoreFile.Of(connectionString);
+
     public string Parameter(string name) => "@" + name;
 
     public string RenderDdl(SchemaPhase phase)

@@ -1,0 +1,97 @@
+namespace DvdStore.Tests.Trust;
+
+/// <summary>
+/// Issue 13, every input bounded: each case the issue lists, run through the real dvdstore process (Program.cs), gets
+/// one short "error:" line naming the option as the user typed it, a non-zero exit, no stack trace or .NET text, ends
+/// within seconds, and leaves no file or folder behind (each case runs in a fresh folder holding only "afile").
+/// </summary>
+public sealed class BoundedInputTests(BadInputFixture fixture) : IClassFixture<BadInputFixture>
+{
+    private const string Dir = "{dir}";
+    private const string Store = "{store1mb}";
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(45);
+
+    /// <summary>Case name → (arguments, text the error line must hold, text it must not hold).</summary>
+    private static readonly Dictionary<string, (string[] Args, string Expected, string? Forbidden)> Cases = new(StringComparer.Ordinal)
+    {
+        ["run sqlite Mode=Bogus"] = (["run", "--connection", Store + ";Mode=Bogus", "--db_size=1MB", "--duration=1s", "--warmup=0", "--out", $"{Dir}/out"], "Mode=Bogus", null),
+        ["load sqlite unknown keyword"] = (["load", "--size", "1MB", "--connection", $"Data Source={Dir}/new.db;Frobnicate=1"], "Frobnicate", null),
+        ["run duration NaN"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=NaN", "--out", $"{Dir}/out"], "--duration", null),
+        ["run run_time int max"] = (["run", "--connection", Store, "--db_size=1MB", "--run_time=2147483647", "--out", $"{Dir}/out"], "--run_time", null),
+        ["run db_down_limit 1e308"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--db_down_limit=1e308", "--out", $"{Dir}/out"], "--db_down_limit", null),
+        ["run db_down_limit Infinity"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--db_down_limit=Infinity", "--out", $"{Dir}/out"], "--db_down_limit", null),
+        ["run ramp_rate 1e-300"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--ramp_rate=1e-300", "--out", $"{Dir}/out"], "--ramp_rate", null),
+        ["run start-at year 9999"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--start-at=9999-12-31T00:00:00Z", "--out", $"{Dir}/out"], "--start-at", null),
+        ["run think_time 1e300"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--think_time=1e300", "--out", $"{Dir}/out"], "--think_time", null),
+        ["run think_time NaN"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--think_time=NaN", "--out", $"{Dir}/out"], "--think_time", null),
+        ["run users absurd named as typed"] = (["run", "--connection", Store, "--db_size=1MB", "--users=20000", "--out", $"{Dir}/out"], "--users", "n_threads"),
+        ["run n_threads 0 named as typed"] = (["run", "--connection", Store, "--db_size=1MB", "--n_threads", "0", "--out", $"{Dir}/out"], "--n_threads", null),
+        ["run log_freq int max"] = (["run", "--connection", Store, "--db_size=1MB", "--duration=1s", "--log_freq=2147483647", "--out", $"{Dir}/out"], "--log_freq", null),
+        ["run pct NaN"] = (["run", "--connection", Store, "--db_size=1MB", "--pct_newcustomers=NaN", "--out", $"{Dir}/out"], "--pct_newcustomers", null),
+        ["run config_file /dev/zero"] = (["run", "--connection", Store, "--config_file=/dev/zero", "--out", $"{Dir}/out"], "/dev/zero", "Parameter"),
+        ["run 100 MB one-line config"] = (["run", "--connection", Store, $"--config_file={Dir}/huge.conf", "--out", $"{Dir}/out"], $"{Dir}/huge.conf", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+        ["sweep step-duration NaN"] = (["sweep", "--connection", Store, "--size", "1MB", "--step-duration", "NaN", "--out", $"{Dir}/sweep"], "--step-duration", null),
+        ["sweep users up to int max"] = (["sweep", "--connection", Store, "--size", "1MB", "--users", "1..2147483647", "--out", $"{Dir}/sweep"], "--users", null),
+        ["export-csv out under a file"] = (["export-csv", "--size", "1MB", "--out", $"{Dir}/afile/sub"], $"{Dir}/afile", null),
+        ["reset missing sqlite file"] = (["reset", "--connection", $"Data Source={Dir}/missing.db"], $"{Dir}/missing.db", null),
+        ["sweep missing sqlite file"] = (["sweep", "--connection", $"Data Source={Dir}/missing.db", "--size", "1MB", "--users", "1", "--step-duration", "1s", "--out", $"{Dir}/sweep"], $"{Dir}/missing.db", null),
+        ["sweep refused at its first step"] = (["sweep", "--connection", Store, "--size", "10MB", "--users", "1", "--step-duration", "1s", "--out", $"{Dir}/sweep"], "loaded with --size 1MB", null),
+        ["run sqlite folder missing"] = (["run", "--connection", $"Data Source={Dir}/no-folder/x.db", "--db_size=1MB", "--duration=1s", "--out", $"{Dir}/out"], "file", "server is running"),
+        ["verify sqlite folder missing"] = (["verify", "--connection", $"Data Source={Dir}/no-folder/x.db"], "file", "server is running"),
+    };
+
+    public static TheoryData<string> Names => new(Cases.Keys);
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public async Task Out_of_range_input_is_one_line_naming_the_option_as_typed_and_creates_nothing(string name)
+    {
+        var (args, expected, forbidden) = Cases[name];
+        var dir = Path.Combine(fixture.Root, "bounded-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(dir);
+        await File.WriteAllTextAsync(Path.Combine(dir, "afile"), "not a folder");
+        if (args.Any(static a => a.Contains("huge.conf", StringComparison.Ordinal)))
+        {
+            await WriteOneLineAsync(Path.Combine(dir, "huge.conf"), 100 * 1024 * 1024);
+        }
+
+        var before = Entries(dir);
+        var expanded = args.Select(a => a.Replace(Dir, dir, StringComparison.Ordinal).Replace(Store, fixture.LoadedStore, StringComparison.Ordinal)).ToArray();
+        using var cli = CliProcess.Start(expanded);
+        var code = await cli.WaitAsync(Limit);
+
+        var stderr = cli.Error;
+        var lines = stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.True(code is > 0 and < 128, $"exit code {code} for {name}; stderr: {Cut(stderr)}; stdout: {Cut(cli.Output)}");
+        Assert.True(lines.Length == 1, $"expected one line on stderr, got {lines.Length}: {Cut(stderr)}");
+        var line = lines[0];
+        Assert.StartsWith("error: ", line, StringComparison.Ordinal);
+        Assert.True(line.Length <= 400, $"an error line of {line.Length} characters: {Cut(line)}");
+        Assert.Contains(expected.Replace(Dir, dir, StringComparison.Ordinal), line, StringComparison.Ordinal);
+        if (forbidden is not null)
+        {
+            Assert.DoesNotContain(forbidden, line, StringComparison.Ordinal);
+        }
+
+        var all = cli.Output + stderr;
+        Assert.DoesNotContain("   at ", all, StringComparison.Ordinal);
+        Assert.DoesNotContain("Exception", all, StringComparison.Ordinal);
+        Assert.Equal(before, Entries(dir));
+    }
+
+    /// <summary>Every file and folder under <paramref name="dir"/>, relative, sorted.</summary>
+    private static string Entries(string dir) =>
+        string.Join(", ", Directory.EnumerateFileSystemEntries(dir, "*", SearchOption.AllDirectories).Select(e => Path.GetRelativePath(dir, e)).Order(StringComparer.Ordinal));
+
+    private static async Task WriteOneLineAsync(string path, int characters)
+    {
+        var chunk = new string('x', 1024 * 1024);
+        await using var writer = new StreamWriter(path);
+        for (var written = 0; written < characters; written += chunk.Length)
+        {
+            await writer.WriteAsync(chunk);
+        }
+    }
+
+    private static string Cut(string text) => text.Length <= 2000 ? text : text[..2000] + "…";
+}
