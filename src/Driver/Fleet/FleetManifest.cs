@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Fleet;
 
@@ -113,8 +114,8 @@ public static class FleetManifest
     /// <summary>Writes the manifest to <paramref name="path"/>: the whole file or none.</summary>
     public static async Task WriteAsync(string path, string manifest, CancellationToken cancellationToken)
     {
-        Results.AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
-        await Results.AtomicFile.WriteAsync(path, stream => stream.WriteAsync(Encoding.UTF8.GetBytes(manifest), cancellationToken).AsTask(), cancellationToken).ConfigureAwait(false);
+        AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
+        await AtomicFile.WriteAsync(path, stream => stream.WriteAsync(Encoding.UTF8.GetBytes(manifest), cancellationToken).AsTask(), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The Job's name: dvdstore-fleet-ID in Kubernetes' name syntax (lower case, at most 63 characters).</summary>
