@@ -32,6 +32,13 @@ public sealed class StoreAdoptionTests
                 await using var drop = connection.Command($"DROP TABLE {table}");
                 await drop.ExecuteNonQueryAsync();
             }
+
+            if (kind == EngineKind.PostgreSql)
+            {
+                // DS3's schema lacks the two indexes reset relies on (MariaDB's foreign key needs IX_REVIEWS_CUSTID, so it stays there).
+                await using var drop = connection.Command("DROP INDEX IX_REVIEWS_CUSTID; DROP INDEX IX_MEMBERSHIP_EXPIREDATE");
+                await drop.ExecuteNonQueryAsync();
+            }
         }
 
         using var output = new StringWriter();
@@ -43,6 +50,13 @@ public sealed class StoreAdoptionTests
 
         Assert.True(code == 0, $"run exit {code}: {error}\n{output}");
         Assert.Contains("adopted a store without our bookkeeping (DS3-built) as size 1MB", output.ToString(), StringComparison.Ordinal);
+        if (kind == EngineKind.PostgreSql)
+        {
+            await using var connection = await target.OpenAsync(CancellationToken.None);
+            await using var indexes = connection.Command("SELECT COUNT(*) FROM pg_indexes WHERE indexname IN ('ix_reviews_custid', 'ix_membership_expiredate')");
+            Assert.Equal(2L, Convert.ToInt64(await indexes.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+        }
+
         var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
         Assert.True(reset.Deleted["ORDERS"] > 0, "the run committed orders, which reset removes");
         Assert.True(reset.Matches);
