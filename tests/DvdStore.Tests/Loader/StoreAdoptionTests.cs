@@ -67,6 +67,28 @@ public sealed class StoreAdoptionTests
         Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
     }
 
+    [SkippableFact]
+    public async Task Reset_as_the_first_command_adopts_the_store()
+    {
+        await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
+        var target = database.Target;
+        var loaded = await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        await using (var connection = await target.OpenAsync(CancellationToken.None))
+        {
+            await using var drop = connection.Command("DROP TABLE DS_STORE_INFO; DROP TABLE DS_INVENTORY_BASELINE");
+            await drop.ExecuteNonQueryAsync();
+        }
+
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(["reset", "--engine=postgres", $"--connection={target.ConnectionString}"], output, error, CancellationToken.None);
+
+        Assert.True(code == 0, $"reset exit {code}: {error}\n{output}");
+        await using var check = await target.OpenAsync(CancellationToken.None);
+        var info = await StoreInfo.ReadAsync(check, CancellationToken.None);
+        Assert.Equal(loaded.Fingerprint.Value, info.Get(StoreInfo.FingerprintKey));
+    }
+
     [Theory]
     [InlineData(20_000, 10_000, "10MB")]
     [InlineData(200_000, 100_000, "100MB")]
