@@ -52,13 +52,13 @@ public sealed class RunOverview : IStudy
         findings.AddRange(input.Runs.Where(r => r.Result.Outcome != RunOutcome.Completed).Select(r => $"{r.Name} ended {r.Result.Outcome}, {counted}: its figures cover only the time actually run."));
 
         var charts = new List<ChartSpec>();
-        var overTime = OpmOverTime(input.Runs, varying);
+        var overTime = OpmOverTime(input.Runs);
         if (overTime.Series.Count > 0)
         {
             charts.Add(overTime);
         }
 
-        var latency = LatencyPercentiles(input.Configurations, varying);
+        var latency = LatencyPercentiles(input.Configurations);
         if (latency is not null)
         {
             charts.Add(latency);
@@ -81,24 +81,69 @@ public sealed class RunOverview : IStudy
         };
     }
 
-    private static ChartSpec OpmOverTime(IReadOnlyList<AnalyzedRun> runs, IReadOnlyList<string> varying)
+    private static ChartSpec OpmOverTime(IReadOnlyList<AnalyzedRun> runs)
     {
-        var shown = runs.Where(r => r.Result.Intervals.Count > 0).Take(MaxLines).ToList();
-        var keys = varying.Where(k => k != LabelKeys.Host).Take(3).ToList();
-        var names = shown.Select(r => keys.Count > 0 ? RunGroups.Describe(r.Labels, keys) : r.Name).ToList();
+        // One line per configuration first (its first run), then the repeats, up to MaxLines.
+        var shown = runs.Where(r => r.Result.Intervals.Count > 0)
+            .GroupBy(r => RunGroups.Key(r.Labels, [LabelKeys.Host]), StringComparer.Ordinal)
+            .SelectMany(g => g.Select((r, repeat) => (Run: r, Repeat: repeat)))
+            .OrderBy(p => p.Repeat).Take(MaxLines).Select(p => p.Run).OrderBy(r => runs.ToList().IndexOf(r)).ToList();
+        var names = LegendNames(shown.Select(r => r.Labels).ToList(), "OPM");
+        var series = shown.Select((r, i) => new ChartSeries(names[i], r.Result.Intervals.Select(x => x.SinceStartSeconds).ToList(), r.Result.Intervals.Select(x => x.IntervalOpm).ToList())).ToList();
 
-        // Repeats share their labels: name each line after its file too, so every line can be told apart.
-        var repeated = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);
-        var series = shown.Select((r, i) => new ChartSeries(
-                repeated.Contains(names[i]) && names[i] != r.Name ? $"{names[i]} ({r.Name})" : names[i],
-                r.Result.Intervals.Select(x => x.SinceStartSeconds).ToList(),
-                r.Result.Intervals.Select(x => x.IntervalOpm).ToList()))
-            .ToList();
-        return new ChartSpec("OPM over time (per log interval, warm-up included)", "opm-over-time", "Time since start (s)", "Orders per minute (OPM)") { Series = series };
+        // The warm-up ends where a run's last unmeasured interval ends; runs with equal warm-ups share one mark.
+        var warmupEnds = shown.Select(r => r.Result.Intervals.Where(x => !x.Measured).Select(x => x.SinceStartSeconds).DefaultIfEmpty(0).Max())
+            .Where(x => x > 0).Distinct().Order().Take(3).ToList();
+        var markers = warmupEnds.Select((x, i) => new ChartMarker(x, i == 0 ? "warm-up ends" : "")).ToList();
+        return new ChartSpec("OPM over time (per log interval)", "opm-over-time", "Time since start (s)", "Orders per minute (OPM)") { Series = series, Markers = markers };
     }
 
-    private static ChartSpec? LatencyPercentiles(IReadOnlyList<RunGroup> configurations, IReadOnlyList<string> varying)
+    /// <summary>
+    /// Legend entries named by the labels that differ between the lines (the host aside, at most three), never by file
+    /// name; repeats of one configuration are numbered (#1, #2); lines that differ in nothing are <paramref name="fallback"/>.
+    /// </summary>
+    private static List<string> LegendNames(IReadOnlyList<IReadOnlyDictionary<string, string>> labels, string fallback)
     {
+        var keys = TellingKeys(labels);
+        var varying = RunGroups.VaryingKeys(labels).Where(k => k != LabelKeys.Host).ToList();
+        var names = labels.Select(l => keys.Count == 0 ? fallback
+                : keys.Any(l.ContainsKey) ? RunGroups.Describe(l, keys)
+                : RunGroups.Describe(l, varying.Where(l.ContainsKey).Take(1)))
+            .Select(n => n.Length > 30 ? n[..29] + "…" : n)
+            .ToList();
+        var repeated = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);
+        var seen = new Dictionary<string, int>(StringComparer.Ordinal);
+        return names.Select(n => repeated.Contains(n) ? $"{n} #{seen[n] = seen.GetValueOrDefault(n) + 1}" : n).ToList();
+    }
+
+    /// <summary>
+    /// At most three labels that tell the lines apart best: greedily, the key that adds the most distinct names, so a
+    /// label every line shares or that only repeats another (engine beside generation) never takes legend room.
+    /// </summary>
+    private static List<string> TellingKeys(IReadOnlyList<IReadOnlyDictionary<string, string>> labels)
+    {
+        var candidates = RunGroups.VaryingKeys(labels).Where(k => k != LabelKeys.Host).ToList();
+        var chosen = new List<string>();
+        int Distinct(IEnumerable<string> keys) => labels.Select(l => RunGroups.Describe(l, keys)).Distinct(StringComparer.Ordinal).Count();
+        while (chosen.Count < 3 && candidates.Count > 0)
+        {
+            var current = chosen.Count == 0 ? 1 : Distinct(chosen);
+            var best = candidates.MaxBy(k => Distinct([.. chosen, k]))!;
+            if (Distinct([.. chosen, best]) <= current)
+            {
+                break;
+            }
+
+            chosen.Add(best);
+            candidates.Remove(best);
+        }
+
+        return chosen;
+    }
+
+    private static ChartSpec? LatencyPercentiles(IReadOnlyList<RunGroup> configurations)
+    {
+        var names = LegendNames(configurations.Select(g => g.Labels).ToList(), "orders");
         var series = new List<ChartSeries>();
         foreach (var group in configurations)
         {
@@ -121,8 +166,7 @@ public sealed class RunOverview : IStudy
                 continue;
             }
 
-            var name = varying.Count > 0 ? group.Describe(varying.Where(k => k != LabelKeys.Host).Take(3)) : "orders";
-            series.Add(new ChartSeries(name, Percentiles.Select((_, i) => (double)i).ToList(), Percentiles.Select(p => merged.GetValueAtPercentile(p) / 1000.0).ToList()));
+            series.Add(new ChartSeries(names[configurations.ToList().IndexOf(group)], Percentiles.Select((_, i) => (double)i).ToList(), Percentiles.Select(p => merged.GetValueAtPercentile(p) / 1000.0).ToList()));
         }
 
         return series.Count == 0

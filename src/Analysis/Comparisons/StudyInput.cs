@@ -12,7 +12,8 @@ public sealed class StudyInput
         Runs = runs;
         Options = options;
         // Unfinished runs stay listed (Runs) but are no repeats unless asked for.
-        Units = ScaleOutUnits.Combine(runs).Where(u => options.IncludeUnfinished || u.Result.Outcome == RunOutcome.Completed).ToList();
+        // An unfinished member leaves its set before the set is summed: the set is what finished of it.
+        Units = ScaleOutUnits.Combine(runs.Where(r => options.IncludeUnfinished || r.Result.Outcome == RunOutcome.Completed).ToList());
         Configurations = RunGroups.Configurations(Units);
     }
 

@@ -1,28 +1,41 @@
+using System.Globalization;
 using ScottPlot;
 
 namespace DvdStore.Analysis.Reports;
 
 /// <summary>
-/// Draws a <see cref="ChartSpec"/> with ScottPlot 5 (headless, SkiaSharp): large fonts, a title, axis titles with
-/// units and a legend, so a chart reads on a slide. Reference lines (linear scaling, baseline) are dashed.
+/// Draws a <see cref="ChartSpec"/> with ScottPlot 5 (headless, SkiaSharp) so a reader can trust it: a title sized to
+/// fit, axis titles with units, whole-number axes (vCPUs, threads) ticked only at whole numbers (at the measured
+/// configurations when there are few), percentages on a fixed 0–100 % axis, 95 % CI whiskers where repeats exist,
+/// point labels where the x axis is not the configuration, vertical markers (warm-up end), dashed reference lines,
+/// and a legend beside the plot when it has more than two entries, with short names, so it hides no line.
 /// </summary>
 public static class ChartRenderer
 {
     public const int Width = 1200;
     public const int Height = 700;
 
+    /// <summary>Up to this many distinct x values of a whole-number axis are ticked one by one.</summary>
+    private const int MaxConfigurationTicks = 16;
+
+    /// <summary>A legend entry longer than this is cut (the tables hold the full names).</summary>
+    private const int MaxLegendText = 36;
+
     public static RenderedChart Render(ChartSpec spec, int width = Width, int height = Height)
     {
-        var plot = Build(spec);
+        var plot = Build(spec, width);
         var png = plot.GetImageBytes(width, height, ImageFormat.Png);
         var svg = plot.GetSvgXml(width, height);
         return new RenderedChart(spec, png, svg);
     }
 
-    private static Plot Build(ChartSpec spec)
+    /// <summary>The title's font size: 26 px, smaller for a long title so it fits the width (about 0.55 em per character).</summary>
+    public static float TitleSize(string title, int width) => (float)Math.Clamp((width - 60) / (0.55 * Math.Max(1, title.Length)), 14, 26);
+
+    private static Plot Build(ChartSpec spec, int width)
     {
         var plot = new Plot();
-        plot.Title(spec.Title, 26);
+        plot.Title(spec.Title, TitleSize(spec.Title, width));
         plot.XLabel(spec.XLabel, 20);
         plot.YLabel(spec.YLabel, 20);
         plot.Axes.Bottom.TickLabelStyle.FontSize = 16;
@@ -42,16 +55,24 @@ public static class ChartRenderer
             line.LegendText = spec.ReferenceLabel;
         }
 
-        plot.Legend.FontSize = 16;
-        if (spec.Bars.Count == 0 && spec.Series.Count > 2)
+        foreach (var marker in spec.Markers)
         {
-            // Many lines: a legend inside would hide some of them; put it beside the data.
+            var line = plot.Add.VerticalLine(marker.X, 2, Colors.DimGray, LinePattern.Dotted);
+            line.LegendText = marker.Label;
+        }
+
+        plot.Legend.FontSize = 16;
+        var entries = spec.Series.Count + (spec.ReferenceValue is null ? 0 : 1) + spec.Markers.Select(m => m.Label).Distinct(StringComparer.Ordinal).Count();
+        if (spec.Bars.Count == 0 && entries > 2)
+        {
+            // Beside the plot, sized to its entries (short: labels that differ, never file names), so no line is hidden.
             plot.ShowLegend(Edge.Right);
         }
         else
         {
             plot.ShowLegend(Alignment.UpperLeft);
         }
+
         return plot;
     }
 
@@ -61,18 +82,42 @@ public static class ChartRenderer
         var colour = 0;
         foreach (var series in spec.Series)
         {
-            var scatter = plot.Add.Scatter(series.X.ToArray(), series.Y.ToArray());
-            scatter.LegendText = series.Name;
+            var x = series.X.ToArray();
+            var y = series.Y.ToArray();
+            var scatter = plot.Add.Scatter(x, y);
+            scatter.LegendText = series.Name.Length > MaxLegendText ? series.Name[..(MaxLegendText - 1)] + "…" : series.Name;
             scatter.LineWidth = series.Reference ? 2 : 3;
             scatter.MarkerSize = series.Reference ? 0 : 9;
+            scatter.Color = series.Reference ? Colors.Gray : palette.GetColor(colour++);
             if (series.Reference)
             {
                 scatter.LinePattern = LinePattern.Dashed;
-                scatter.Color = Colors.Gray;
             }
-            else
+
+            if (series.Errors.Count == y.Length && series.Errors.Any(e => e > 0))
             {
-                scatter.Color = palette.GetColor(colour++);
+                var whiskers = plot.Add.ErrorBar(x, y, series.Errors.ToArray());
+                whiskers.Color = scatter.Color;
+                whiskers.LineWidth = 2;
+            }
+
+            for (var i = 0; i < Math.Min(series.PointLabels.Count, x.Length); i++)
+            {
+                var label = plot.Add.Text(series.PointLabels[i], x[i], y[i]);
+                label.LabelFontSize = 15;
+                label.LabelFontColor = scatter.Color;
+                label.OffsetY = -8;
+                if (spec.PercentX && x[i] > 70)
+                {
+                    // Near 100 % the label goes left of its point, inside the plot.
+                    label.Alignment = Alignment.LowerRight;
+                    label.OffsetX = -8;
+                }
+                else
+                {
+                    label.Alignment = Alignment.LowerLeft;
+                    label.OffsetX = 8;
+                }
             }
         }
 
@@ -80,13 +125,40 @@ public static class ChartRenderer
         {
             plot.Axes.Bottom.SetTicks(Enumerable.Range(0, spec.XCategories.Count).Select(i => (double)i).ToArray(), spec.XCategories.ToArray());
         }
+        else if (spec.IntegerX)
+        {
+            IntegerTicks(plot, spec);
+        }
 
         plot.Axes.AutoScale();
+        var limits = plot.Axes.GetLimits();
+        if (spec.PercentX)
+        {
+            plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericManual(
+                Enumerable.Range(0, 11).Select(i => 10.0 * i).ToArray(), Enumerable.Range(0, 11).Select(i => (10 * i).ToString(CultureInfo.InvariantCulture)).ToArray());
+            plot.Axes.SetLimitsX(0, 105);
+        }
+
+        var ys = spec.Series.SelectMany(s => s.Y.Select((v, i) => v + (i < s.Errors.Count ? s.Errors[i] : 0))).DefaultIfEmpty(0).ToList();
         if (spec.Series.Count > 0 && spec.Series.SelectMany(s => s.Y).DefaultIfEmpty(0).Min() >= 0)
         {
-            // Throughput and latency start at zero: a truncated axis exaggerates differences.
-            var limits = plot.Axes.GetLimits();
-            plot.Axes.SetLimitsY(0, limits.Top);
+            // Throughput and latency start at zero (a truncated axis exaggerates differences); headroom above the top
+            // point keeps it, its whisker and its label off the frame.
+            plot.Axes.SetLimitsY(0, Math.Max(limits.Top, ys.Max() * 1.12));
+        }
+    }
+
+    /// <summary>Whole-number x values: a tick at each measured configuration when few, else whole-number ticks only.</summary>
+    private static void IntegerTicks(Plot plot, ChartSpec spec)
+    {
+        var values = spec.Series.SelectMany(s => s.X).Distinct().Order().ToArray();
+        if (values.Length is > 0 and <= MaxConfigurationTicks)
+        {
+            plot.Axes.Bottom.SetTicks(values, values.Select(v => v.ToString("0", CultureInfo.InvariantCulture)).ToArray());
+        }
+        else
+        {
+            plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericAutomatic { IntegerTicksOnly = true };
         }
     }
 
@@ -99,15 +171,18 @@ public static class ChartRenderer
             Value = b.Value,
             Error = b.Error ?? 0,
             FillColor = palette.GetColor(i % 10),
-            Label = b.Value.ToString(b.Value < 10 ? "0.00" : "0", System.Globalization.CultureInfo.InvariantCulture),
+            Label = b.Value.ToString(b.Value < 10 ? "0.00" : "0", CultureInfo.InvariantCulture),
         }).ToList();
         var plottable = plot.Add.Bars(bars);
         plottable.ValueLabelStyle.FontSize = 16;
         plot.Axes.Bottom.SetTicks(Enumerable.Range(0, spec.Bars.Count).Select(i => (double)i).ToArray(), spec.Bars.Select(b => b.Category).ToArray());
-        if (spec.Bars.Count > 4 || spec.Bars.Any(b => b.Category.Length > 14))
+        var longest = spec.Bars.Max(b => b.Category.Length);
+        if (longest * 9.5 > (Width - 150.0) / spec.Bars.Count)
         {
+            // Labels wider than their bar slant, and the axis grows to hold them (else they are cut at the edge).
             plot.Axes.Bottom.TickLabelStyle.Rotation = -30;
             plot.Axes.Bottom.TickLabelStyle.Alignment = Alignment.MiddleRight;
+            plot.Axes.Bottom.MinimumSize = (float)Math.Min(320, 40 + (longest * 9.5 * 0.5));
         }
 
         plot.Axes.Margins(bottom: 0);

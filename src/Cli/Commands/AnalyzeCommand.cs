@@ -2,6 +2,7 @@ using System.CommandLine;
 using DvdStore.Analysis;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
+using DvdStore.Driver.Parameters;
 using DvdStore.Schema;
 
 namespace DvdStore.Cli.Commands;
@@ -64,6 +65,9 @@ public static class AnalyzeCommand
         };
         command.SetAction(async (result, cancellationToken) =>
         {
+            // Before any file is read: NaN, infinities and out-of-range figures are refused in one line.
+            var peak = InputBounds.Check("peak_threshold", "--peak-threshold", Text(result.GetValue(threshold)), result.GetValue(threshold));
+            var cv = InputBounds.Check("noise_cv", "--noise-cv", Text(result.GetValue(noise)), result.GetValue(noise));
             var studies = StudyCatalog.Select(result.GetValue(study) ?? "all");
             var overrides = new List<LabelOverride>();
             if (result.GetValue(labels) is { Length: > 0 } labelsFile)
@@ -72,13 +76,6 @@ public static class AnalyzeCommand
             }
 
             overrides.AddRange((result.GetValue(label) ?? []).Select(LabelOverrides.ParseOption));
-            var peak = result.GetValue(threshold);
-            var cv = result.GetValue(noise);
-            if (peak is <= 0 or >= 100 || cv <= 0)
-            {
-                throw new UserError("--peak-threshold must be between 0 and 100 (%) and --noise-cv above 0 (%).");
-            }
-
             var options = new StudyReportOptions
             {
                 Studies = studies,
@@ -90,4 +87,6 @@ public static class AnalyzeCommand
         });
         return command;
     }
+
+    private static string Text(double value) => value.ToString(System.Globalization.CultureInfo.InvariantCulture);
 }

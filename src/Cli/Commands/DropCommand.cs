@@ -17,6 +17,13 @@ public static class DropCommand
         command.SetAction(async (result, cancellationToken) =>
         {
             var target = CommonOptions.Target(result, engine, connection);
+            if (target.MissingFile() is { } file)
+            {
+                // Not opened: opening a missing SQLite file would create it.
+                await result.InvocationConfiguration.Output.WriteLineAsync($"no store on {file}; nothing to drop").ConfigureAwait(false);
+                return 0;
+            }
+
             await using var db = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
             var existed = await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false);
             await Loader.Store.StoreGate.RequireNotInUseAsync(target, db, cancellationToken).ConfigureAwait(false);

@@ -20,7 +20,7 @@ public static class FingerprintCommand
         command.SetAction(async (result, cancellationToken) =>
         {
             var target = CommonOptions.Target(result, engine, connection);
-            await using var db = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+            await using var db = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
             if (!await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false))
             {
                 throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");

@@ -4,7 +4,7 @@ using DvdStore.Schema;
 namespace DvdStore.Driver.Parameters;
 
 /// <summary>
-/// The one table of numeric input ranges (issue 13): every numeric option of <c>run</c> and <c>sweep</c> is checked
+/// The one table of numeric input ranges (issue 13): every numeric option of <c>run</c>, <c>sweep</c> and <c>analyze</c> is checked
 /// here when it is parsed, so a typo such as <c>1e308</c>, <c>NaN</c> or <c>2147483647</c> is refused in one line that
 /// names the option as the user typed it, instead of overflowing a TimeSpan, a timer or a loop later on.
 /// </summary>
@@ -42,6 +42,10 @@ public static class InputBounds
         ["cpus"] = new(1, 65_536, "CPU counts from 1 to 65,536"),
         ["users"] = new(1, Running.RunSettingsCheck.MaxUsers, "user counts from 1 to 10,000"),
         ["threshold"] = new(0, 1_000, "a percentage from 0 to 1,000, e.g. 5"),
+
+        // dvdstore analyze
+        ["peak_threshold"] = new(0.01, 99.99, "a percentage from 0.01 to 99.99, e.g. 5"),
+        ["noise_cv"] = new(0.01, 1_000, "a percentage from 0.01 to 1,000, e.g. 5"),
     };
 
     private static Bound Percent => new(0, 100, "a percentage from 0 to 100");

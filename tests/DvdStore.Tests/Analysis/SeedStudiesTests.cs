@@ -94,12 +94,19 @@ public sealed class SeedStudiesTests
             Directory.Delete(report, recursive: true);
         }
 
+        // The report reads as if made in the repository: its input is docs/examples/seeds/runs, not a temp folder.
+        var runs = Path.GetFullPath(Path.Combine(reportDir, "..", "runs"));
         await SeedRuns.WriteAsync(Path.Combine(target, "runs"), SeedRuns.All());
         foreach (var file in Directory.EnumerateFiles(reportDir, "*", SearchOption.AllDirectories).Where(f => !f.EndsWith(".svg", StringComparison.Ordinal)))
         {
             var destination = Path.Combine(report, Path.GetRelativePath(reportDir, file));
             Directory.CreateDirectory(Path.GetDirectoryName(destination)!);
             File.Copy(file, destination, overwrite: true);
+            if (destination.EndsWith(".md", StringComparison.Ordinal) || destination.EndsWith(".html", StringComparison.Ordinal))
+            {
+                var text = await File.ReadAllTextAsync(destination);
+                await File.WriteAllTextAsync(destination, text.Replace(runs, "docs/examples/seeds/runs", StringComparison.Ordinal));
+            }
         }
     }
 }

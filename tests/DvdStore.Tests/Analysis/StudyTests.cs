@@ -228,7 +228,7 @@ public sealed class StudyTests
     }
 
     [Fact]
-    public void Repeats_in_the_opm_over_time_chart_are_told_apart_by_file()
+    public void Repeats_in_the_opm_over_time_chart_are_told_apart_by_number_not_file_name()
     {
         var runs = new[]
         {
@@ -239,7 +239,7 @@ public sealed class StudyTests
 
         var chart = new RunOverview().Analyze(Input(runs)).Charts.Single(c => c.FileName == "opm-over-time");
 
-        Assert.Equal(["vcpus=8 (r1.json)", "vcpus=8 (r2.json)", "vcpus=16"], chart.Series.Select(s => s.Name));
+        Assert.Equal(["vcpus=8 #1", "vcpus=8 #2", "vcpus=16"], chart.Series.Select(s => s.Name)); // labels, never file names
         Assert.Equal([600.0, 600, 600], chart.Series[0].Y);
     }
 

@@ -37,6 +37,9 @@ public sealed class BoundedInputTests(BadInputFixture fixture) : IClassFixture<B
         ["sweep missing sqlite file"] = (["sweep", "--connection", $"Data Source={Dir}/missing.db", "--size", "1MB", "--users", "1", "--step-duration", "1s", "--out", $"{Dir}/sweep"], $"{Dir}/missing.db", null),
         ["sweep refused at its first step"] = (["sweep", "--connection", Store, "--size", "10MB", "--users", "1", "--step-duration", "1s", "--out", $"{Dir}/sweep"], "loaded with --size 1MB", null),
         ["run sqlite folder missing"] = (["run", "--connection", $"Data Source={Dir}/no-folder/x.db", "--db_size=1MB", "--duration=1s", "--out", $"{Dir}/out"], "file", "server is running"),
+        ["fingerprint missing sqlite file"] = (["fingerprint", "--connection", $"Data Source={Dir}/missing.db"], $"{Dir}/missing.db", null),
+        ["analyze noise-cv NaN"] = (["analyze", $"{Dir}/afile", "--noise-cv", "NaN", "--out", $"{Dir}/report"], "--noise-cv", null),
+        ["analyze peak-threshold Infinity"] = (["analyze", $"{Dir}/afile", "--peak-threshold", "Infinity", "--out", $"{Dir}/report"], "--peak-threshold", null),
         ["verify sqlite folder missing"] = (["verify", "--connection", $"Data Source={Dir}/no-folder/x.db"], "file", "server is running"),
     };
 
@@ -77,6 +80,19 @@ public sealed class BoundedInputTests(BadInputFixture fixture) : IClassFixture<B
         Assert.DoesNotContain("   at ", all, StringComparison.Ordinal);
         Assert.DoesNotContain("Exception", all, StringComparison.Ordinal);
         Assert.Equal(before, Entries(dir));
+    }
+
+    [Fact]
+    public async Task Drop_on_a_missing_sqlite_file_has_nothing_to_drop_and_creates_no_file()
+    {
+        var dir = Path.Combine(fixture.Root, "bounded-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(dir);
+        var missing = Path.Combine(dir, "missing.db");
+        using var cli = CliProcess.Start("drop", "--connection", $"Data Source={missing}");
+
+        Assert.Equal(0, await cli.WaitAsync(Limit));
+        Assert.Contains($"no store on {missing}", cli.Output, StringComparison.Ordinal);
+        Assert.False(File.Exists(missing), $"{missing} was created");
     }
 
     /// <summary>Every file and folder under <paramref name="dir"/>, relative, sorted.</summary>

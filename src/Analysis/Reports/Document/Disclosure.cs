@@ -14,6 +14,9 @@ internal static class Disclosure
 {
     private const string NotRecorded = "not recorded";
 
+    /// <summary>A fact with more values than this (a driver host per VM) lists the most frequent ones.</summary>
+    private const int MaxValues = 6;
+
     private static readonly string[] WorkloadKeys = ["pct_newcustomers", "pct_newmember", "n_searches", "search_batch_size", "n_reviews", "pct_newreviews", "pct_newhelpfulness", "n_line_items", "ramp_rate"];
 
     public static ReportTable Table(IReadOnlyList<AnalyzedRun> runs)
@@ -41,7 +44,7 @@ internal static class Disclosure
             Row("Result schema version", runs, r => r.Origin == RunOrigin.DvdStoreResult ? $"{r.Result.Format} v{r.Result.SchemaVersion}" : ""),
             new[] { "Run period (UTC)", Period(runs) },
         };
-        return new ReportTable("System under test and client", "system", ["item", "value"], rows);
+        return new ReportTable("As the result files recorded it", "system", ["item", "value"], rows);
     }
 
     /// <summary>The server's CPU as far as a run knows it: the client's own when they were one machine, else the swept set, else the labels.</summary>
@@ -91,7 +94,9 @@ internal static class Disclosure
     {
         var values = runs.Select(r => fact(r).Trim()).Select(v => v.Length == 0 ? NotRecorded : v).ToList();
         var distinct = values.GroupBy(v => v, StringComparer.Ordinal).OrderBy(g => g.Key == NotRecorded).ThenByDescending(g => g.Count()).ThenBy(g => g.Key, StringComparer.Ordinal).ToList();
-        var text = distinct.Count == 1 ? distinct[0].Key : string.Join("; ", distinct.Select(g => $"{g.Key} ({g.Count()} run{(g.Count() == 1 ? "" : "s")})"));
+        var text = distinct.Count == 1 ? distinct[0].Key
+            : string.Join("; ", distinct.Take(MaxValues).Select(g => $"{g.Key} ({g.Count()} run{(g.Count() == 1 ? "" : "s")})"))
+                + (distinct.Count > MaxValues ? $"; and {distinct.Count - MaxValues} more (runs table)" : "");
         return [item, text];
     }
 }

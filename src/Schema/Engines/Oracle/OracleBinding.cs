@@ -9,14 +9,15 @@ namespace DvdStore.Schema.Engines.Oracle;
 /// <summary>
 /// The Oracle-only command and parameter properties the engine needs, set by reflection because the provider is loaded
 /// at run time: BindByName, ArrayBindCount, OracleDbType (by enum name), CollectionType for PL/SQL associative arrays
-/// and ArrayBindStatus for NULLs in array binds. Property lookups are cached per provider type.
+/// and ArrayBindStatus for NULLs in array binds. Property lookups are cached per provider type. Every member name comes
+/// from <see cref="OracleProviderSurface"/>.
 /// </summary>
 public static class OracleBinding
 {
     private static readonly ConcurrentDictionary<(Type, string), PropertyInfo> Properties = new();
 
     /// <summary>Parameters are matched to placeholders and procedure arguments by name, never by position.</summary>
-    public static void BindByName(DbCommand command) => Set(command, "BindByName", true);
+    public static void BindByName(DbCommand command) => Set(command, OracleProviderSurface.BindByName, true);
 
     /// <summary>
     /// Makes commands created from this connection bind by name where the provider has that switch (OracleConnection.BindByName,
@@ -24,7 +25,7 @@ public static class OracleBinding
     /// </summary>
     public static bool TryBindByName(DbConnection connection)
     {
-        var property = connection.GetType().GetProperty("BindByName", BindingFlags.Public | BindingFlags.Instance);
+        var property = connection.GetType().GetProperty(OracleProviderSurface.BindByName, BindingFlags.Public | BindingFlags.Instance);
         if (property is not { CanWrite: true } || property.PropertyType != typeof(bool))
         {
             return false;
@@ -35,15 +36,15 @@ public static class OracleBinding
     }
 
     /// <summary>Runs the command once per array element: every parameter's value is an array of this length.</summary>
-    public static void ArrayBindCount(DbCommand command, int count) => Set(command, "ArrayBindCount", count);
+    public static void ArrayBindCount(DbCommand command, int count) => Set(command, OracleProviderSurface.ArrayBindCount, count);
 
-    public static void OracleDbType(DbParameter parameter, string typeName) => SetEnum(parameter, "OracleDbType", typeName);
+    public static void OracleDbType(DbParameter parameter, string typeName) => SetEnum(parameter, OracleProviderSurface.OracleDbType, typeName);
 
     /// <summary>Binds <paramref name="values"/> as a PL/SQL associative array (an INDEX BY table parameter).</summary>
     public static void AssociativeArray(DbParameter parameter, string typeName, Array values)
     {
         OracleDbType(parameter, typeName);
-        SetEnum(parameter, "CollectionType", "PLSQLAssociativeArray");
+        SetEnum(parameter, OracleProviderSurface.CollectionType, OracleProviderSurface.AssociativeArray);
         parameter.Size = values.Length;
         parameter.Value = values;
     }
@@ -51,10 +52,10 @@ public static class OracleBinding
     /// <summary>Marks which elements of an array bind are NULL (OracleParameterStatus.NullInsert) and which hold a value.</summary>
     public static void ArrayBindStatus(DbParameter parameter, IReadOnlyList<bool> isNull)
     {
-        var property = Property(parameter.GetType(), "ArrayBindStatus");
+        var property = Property(parameter.GetType(), OracleProviderSurface.ArrayBindStatus);
         var statusType = property.PropertyType.GetElementType() ?? throw new InvalidOperationException("ArrayBindStatus is not an array");
-        var nullInsert = Enum.Parse(statusType, "NullInsert");
-        var success = Enum.Parse(statusType, "Success");
+        var nullInsert = Enum.Parse(statusType, OracleProviderSurface.StatusNullInsert);
+        var success = Enum.Parse(statusType, OracleProviderSurface.StatusSuccess);
         var statuses = Array.CreateInstance(statusType, isNull.Count);
         for (var i = 0; i < isNull.Count; i++)
         {
@@ -101,7 +102,7 @@ public static class OracleBinding
                 return convertible.ToInt64(CultureInfo.InvariantCulture);
         }
 
-        if (value.GetType().GetProperty("IsNull")?.GetValue(value) is true)
+        if (value.GetType().GetProperty(OracleProviderSurface.IsNull)?.GetValue(value) is true)
         {
             return 0;
         }

@@ -57,7 +57,7 @@ public static partial class OracleFailures
 
     /// <summary>The provider exception's Number (OracleException.Number), or 0 for a DbException without one.</summary>
     private static int Number(DbException error) =>
-        error.GetType().GetProperty("Number")?.GetValue(error) is int number ? number : error.ErrorCode;
+        error.GetType().GetProperty(OracleProviderSurface.Number)?.GetValue(error) is int number ? number : error.ErrorCode;
 
     [GeneratedRegex(@"ORA-(\d{5})")]
     private static partial Regex OraCodePattern();

@@ -14,11 +14,9 @@ public static class OracleProvider
 {
     public const string PathVariable = "DVDSTORE_ORACLE_PROVIDER";
 
-    public const string AssemblyFile = "Oracle.ManagedDataAccess.dll";
+    public const string AssemblyFile = OracleProviderSurface.AssemblyFile;
 
-    public const string FactoryTypeName = "Oracle.ManagedDataAccess.Client.OracleClientFactory";
-
-    private const string ConfigurationTypeName = "Oracle.ManagedDataAccess.Client.OracleConfiguration";
+    public const string FactoryTypeName = OracleProviderSurface.FactoryType;
 
     private static readonly object Gate = new();
     private static DbProviderFactory? loaded;
@@ -74,20 +72,20 @@ public static class OracleProvider
         }
 
         var factoryType = assembly.GetType(FactoryTypeName, throwOnError: false);
-        var instance = factoryType?.GetField("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null)
-            ?? factoryType?.GetProperty("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null);
+        var instance = factoryType?.GetField(OracleProviderSurface.Instance, BindingFlags.Public | BindingFlags.Static)?.GetValue(null)
+            ?? factoryType?.GetProperty(OracleProviderSurface.Instance, BindingFlags.Public | BindingFlags.Static)?.GetValue(null);
         if (instance is not DbProviderFactory factory)
         {
             throw Missing($"{assemblyPath} has no {FactoryTypeName}.Instance");
         }
 
         // Bind by name everywhere, also in the portable statements other components build with engine.Parameter(name).
-        assembly.GetType(ConfigurationTypeName, throwOnError: false)?
-            .GetProperty("BindByName", BindingFlags.Public | BindingFlags.Static)?.SetValue(null, true);
+        assembly.GetType(OracleProviderSurface.ConfigurationType, throwOnError: false)?
+            .GetProperty(OracleProviderSurface.BindByName, BindingFlags.Public | BindingFlags.Static)?.SetValue(null, true);
         return factory;
     }
 
     private static UserError Missing(string what) => new(
-        $"the Oracle provider is not available: {what}; download the Oracle.ManagedDataAccess.Core NuGet package (23.x), " +
-        $"and set {PathVariable} to its lib/net8.0/{AssemblyFile} (or copy that dll next to dvdstore).");
+        $"the Oracle provider is not available: {what}; download the NuGet package {OracleProviderSurface.PackageId} " +
+        $"version {OracleProviderSurface.PackageVersion} and set {PathVariable} to its lib/net8.0/{AssemblyFile} (or copy that dll next to dvdstore).");
 }

@@ -235,7 +235,7 @@ public class OracleStoreCommandsTests
     }
 
     /// <summary>(name, IN|OUT, type) of each parameter in the procedure's PL/SQL header.</summary>
-    private static IReadOnlyList<(string Name, string Direction, string Type)> Declared(string procedure)
+    internal static IReadOnlyList<(string Name, string Direction, string Type)> Declared(string procedure)
     {
         var text = OracleDdlTests.Procedure(procedure);
         var header = text[text.IndexOf($"PROCEDURE {procedure} (", StringComparison.Ordinal)..text.IndexOf("\nAS\n", StringComparison.Ordinal)];
