@@ -162,6 +162,8 @@ public static class ChartRenderer
         }
     }
 
+    private static string BarLabel(ChartBar bar) => bar.Value.ToString(bar.Value < 10 ? "0.00" : "0", CultureInfo.InvariantCulture);
+
     private static void AddBars(Plot plot, ChartSpec spec)
     {
         var palette = new ScottPlot.Palettes.Category10();
@@ -171,10 +173,19 @@ public static class ChartRenderer
             Value = b.Value,
             Error = b.Error ?? 0,
             FillColor = palette.GetColor(i % 10),
-            Label = b.Value.ToString(b.Value < 10 ? "0.00" : "0", CultureInfo.InvariantCulture),
+            Label = b.Error > 0 ? "" : BarLabel(b),
         }).ToList();
         var plottable = plot.Add.Bars(bars);
         plottable.ValueLabelStyle.FontSize = 16;
+        foreach (var (bar, i) in spec.Bars.Select((b, i) => (b, i)).Where(p => p.b.Error > 0))
+        {
+            // Above the whisker's cap, not through it.
+            var label = plot.Add.Text(BarLabel(bar), i, bar.Value + bar.Error!.Value);
+            label.LabelFontSize = 16;
+            label.Alignment = Alignment.LowerCenter;
+            label.OffsetY = -6;
+        }
+
         plot.Axes.Bottom.SetTicks(Enumerable.Range(0, spec.Bars.Count).Select(i => (double)i).ToArray(), spec.Bars.Select(b => b.Category).ToArray());
         var longest = spec.Bars.Max(b => b.Category.Length);
         if (longest * 9.5 > (Width - 150.0) / spec.Bars.Count)

@@ -24,7 +24,7 @@ public sealed class Difference
             {
                 // Welch–Satterthwaite degrees of freedom.
                 var df = (v1 + v2) * (v1 + v2) / ((v1 * v1 / (baseline.Count - 1)) + (v2 * v2 / (candidate.Count - 1)));
-                HalfWidth = StudentT.Critical95(Math.Max(1, df)) * standardError;
+                HalfWidth = StudentT.Critical95(Math.Max(1, df)) * standardError; // fractional df: the exact t
             }
         }
     }

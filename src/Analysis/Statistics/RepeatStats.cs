@@ -10,11 +10,10 @@ public sealed class RepeatStats
     {
         Values = values;
         Count = values.Count;
-        Mean = values.Average();
+        Mean = MathNet.Numerics.Statistics.Statistics.Mean(values);
         if (Count > 1)
         {
-            var sumSquares = values.Sum(v => (v - Mean) * (v - Mean));
-            StandardDeviation = Math.Sqrt(sumSquares / (Count - 1));
+            StandardDeviation = MathNet.Numerics.Statistics.Statistics.StandardDeviation(values);
             ConfidenceHalfWidth = StudentT.Critical95(Count - 1) * StandardDeviation / Math.Sqrt(Count);
         }
     }

@@ -10,19 +10,19 @@ public sealed class StatisticsTests
     [InlineData(4, 2.776)]
     [InlineData(9, 2.262)]
     [InlineData(30, 2.042)]
+    [InlineData(45, 2.014)]
     [InlineData(60, 2.000)]
-    [InlineData(4.7, 2.776)] // fractional Welch df rounds down: the wider, safer interval
+    [InlineData(1_000_000, 1.960)]
     public void T_quantiles_match_the_printed_table(double df, double expected) =>
         Assert.Equal(expected, StudentT.Critical95(df), 3);
 
     [Fact]
-    public void T_quantiles_between_table_rows_interpolate_in_one_over_df()
+    public void Fractional_welch_df_and_other_confidences_are_exact()
     {
-        // 45 df: between 40 (2.021) and 60 (2.000); 1/45 lies a third of the way from 1/40 to 1/60.
-        var expected = 2.021 + ((2.000 - 2.021) * ((1.0 / 45) - (1.0 / 40)) / ((1.0 / 60) - (1.0 / 40)));
-        Assert.Equal(expected, StudentT.Critical95(45), 6);
-        Assert.Equal(2.014, StudentT.Critical95(45), 3);
-        Assert.Equal(1.960, StudentT.Critical95(1_000_000), 3);
+        // Between the table's rows for 4 (2.776) and 5 (2.571) df, and t₀.₉₉₅(10) = 3.169, t₀.₉₅(10) = 1.812 from the table.
+        Assert.InRange(StudentT.Critical95(4.7), 2.571, 2.776);
+        Assert.Equal(3.169, StudentT.Critical(10, 0.99), 3);
+        Assert.Equal(1.812, StudentT.Critical(10, 0.90), 3);
         Assert.Throws<ArgumentOutOfRangeException>(() => StudentT.Critical95(0.5));
     }
 
@@ -35,7 +35,7 @@ public sealed class StatisticsTests
         Assert.Equal(3, stats.Count);
         Assert.Equal(110, stats.Mean, 9);
         Assert.Equal(10, stats.StandardDeviation!.Value, 9);
-        var half = 4.303 * 10 / Math.Sqrt(3);
+        var half = 4.302652730 * 10 / Math.Sqrt(3); // t₀.₉₇₅(2), printed 4.303
         Assert.Equal(half, stats.ConfidenceHalfWidth!.Value, 6);
         Assert.Equal(110 - half, stats.ConfidenceLow!.Value, 6);
         Assert.Equal(110 + half, stats.ConfidenceHigh!.Value, 6);
@@ -64,7 +64,7 @@ public sealed class StatisticsTests
 
         Assert.Equal(27, d.Delta, 9);
         Assert.Equal(27.0, d.Percent, 9);
-        Assert.Equal(2.776 * Math.Sqrt(8.0 / 3), d.HalfWidth!.Value, 6);
+        Assert.Equal(2.776445105 * Math.Sqrt(8.0 / 3), d.HalfWidth!.Value, 6);
         Assert.Equal(DifferenceVerdict.Significant, d.Verdict);
         Assert.Contains("real", d.Describe(), StringComparison.Ordinal);
     }
@@ -76,7 +76,7 @@ public sealed class StatisticsTests
         var d = Difference.Between(RepeatStats.Of([100, 110, 90]), RepeatStats.Of([103, 113, 93]));
 
         Assert.Equal(3, d.Delta, 9);
-        Assert.Equal(2.776 * Math.Sqrt(200.0 / 3), d.HalfWidth!.Value, 6);
+        Assert.Equal(2.776445105 * Math.Sqrt(200.0 / 3), d.HalfWidth!.Value, 6);
         Assert.Equal(DifferenceVerdict.WithinNoise, d.Verdict);
         Assert.Equal("smaller than the noise", d.Describe());
     }
