@@ -1,5 +1,6 @@
 using System.CommandLine;
 using DvdStore.Schema;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Cli;
 
@@ -11,7 +12,7 @@ public static class CliApp
 {
     public static RootCommand BuildRoot()
     {
-        var root = new RootCommand("dvdstore: the DVD Store OLTP scale-up test kit (DS3-compatible) for SQLite, PostgreSQL, MySQL/MariaDB, SQL Server and Oracle.");
+        var root = new RootCommand($"dvdstore: the DVD Store OLTP scale-up test kit (DS3-compatible) for {string.Join(", ", EngineCatalog.All.Select(static e => e.DisplayName))}.");
         foreach (var command in CommandSet.All())
         {
             root.Add(command);

@@ -6,7 +6,7 @@ namespace DvdStore.Monitoring;
 
 /// <summary>
 /// The server-metrics choice a run makes when the user did not name a mode: host figures from this machine when the
-/// database is on it (a loopback host, a local socket, SQLite), over SSH when --server-host is given, else none
+/// database is on it (a loopback host, a local socket, an in-process engine), over SSH when --server-host is given, else none
 /// (engine counters are read through SQL in every mode).
 /// </summary>
 public static class ServerMetricsDefaults
@@ -21,10 +21,10 @@ public static class ServerMetricsDefaults
         return ServerMetricsOptions.From(chosen, host, dataDirectory, serverPid);
     }
 
-    /// <summary>True when the target's server runs on this machine: SQLite, no host (the driver's default), a socket path, a loopback address or this host's name.</summary>
+    /// <summary>True when the target's server runs on this machine: an in-process engine, no host (the driver's default), a socket path, a loopback address or this host's name.</summary>
     public static bool IsLocal(StoreTarget target)
     {
-        if (target.Engine.Kind == EngineKind.Sqlite)
+        if (target.Engine.Profile.InProcess)
         {
             return true;
         }

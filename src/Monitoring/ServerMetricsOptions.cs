@@ -1,5 +1,6 @@
 using DvdStore.Monitoring.Host;
 using DvdStore.Schema;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Monitoring;
 
@@ -32,7 +33,7 @@ public sealed record ServerMetricsOptions(ServerMetricsMode Mode, SshTarget? Hos
 
         if (serverPid is <= 0)
         {
-            throw new UserError($"--server-pid {serverPid} is not a process id; give the server's pid (e.g. $(pgrep -o postgres)).");
+            throw new UserError($"--server-pid {serverPid} is not a process id; give the server's main pid ({EngineCatalog.ServerPidHints}).");
         }
 
         if (dataDirectory is not null && parsed == ServerMetricsMode.Ssh && !dataDirectory.StartsWith('/'))

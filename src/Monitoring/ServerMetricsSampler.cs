@@ -45,7 +45,7 @@ public sealed class ServerMetricsSampler : IAsyncDisposable
             _ => null,
         };
         var host = files is null ? null : new HostMetricsReader(files, options.DataDirectory, options.ServerPid);
-        var counters = EngineCounters.For(engineKind);
+        var counters = EngineCatalog.Get(engineKind).Profile.NewCounters();
         var sampler = new ServerMetricsSampler(host, counters.Unavailable is null ? new EngineCounterSource(counters, openConnection) : null);
         if (counters.Unavailable is { } why)
         {

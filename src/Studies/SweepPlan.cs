@@ -1,5 +1,6 @@
 using DvdStore.Monitoring.Proc;
 using DvdStore.Schema;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Studies;
 
@@ -46,7 +47,7 @@ public sealed record SweepPlan
     {
         if (HasCpuStudy && ServerPid is null)
         {
-            throw new UserError("--cpus/--ht/--affinity pin a local server's CPUs; give its main pid with --server-pid (PostgreSQL: first line of $PGDATA/postmaster.pid)");
+            throw new UserError($"--cpus/--ht/--affinity pin a local server's CPUs; give its main pid with --server-pid ({EngineCatalog.ServerPidHints})");
         }
 
         if (ServerPid is < 1)

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using DvdStore.Driver.Results;
 using DvdStore.Monitoring.Proc;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Studies;
 

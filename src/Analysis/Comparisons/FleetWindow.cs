@@ -1,4 +1,5 @@
 using DvdStore.Analysis.Reading;
+using DvdStore.Driver.Metrics;
 
 namespace DvdStore.Analysis.Comparisons;
 
@@ -38,7 +39,7 @@ public sealed record FleetWindow(DateTimeOffset Start, DateTimeOffset End, IRead
                 }
             }
 
-            members.Add((run, seconds > 0 ? 60 * orders / seconds : 0));
+            members.Add((run, Ds3Formulas.OrdersPerMinute(orders, seconds)));
         }
 
         return new FleetWindow(start, end, members);

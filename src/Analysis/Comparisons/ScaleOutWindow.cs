@@ -1,4 +1,5 @@
 using DvdStore.Analysis.Reading;
+using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 
 namespace DvdStore.Analysis.Comparisons;
@@ -25,7 +26,7 @@ public sealed record ScaleOutWindow(DateTimeOffset Start, DateTimeOffset End, IR
             // Half a millisecond of slack: timestamps are written to the millisecond.
             var inside = runSpans.Where(s => s.Start >= start.AddMilliseconds(-0.5) && s.End <= end.AddMilliseconds(0.5)).ToList();
             var seconds = inside.Sum(s => (s.End - s.Start).TotalSeconds);
-            members.Add(seconds > 0 ? (run, 60 * inside.Sum(s => s.Orders) / seconds, true) : (run, run.Opm, false));
+            members.Add(seconds > 0 ? (run, Ds3Formulas.OrdersPerMinute(inside.Sum(s => s.Orders), seconds), true) : (run, run.Opm, false));
         }
 
         return new ScaleOutWindow(start, end, members);

@@ -1,6 +1,7 @@
 using System.Data.Common;
 using System.Globalization;
 using DvdStore.Driver.Results;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Analysis.Reading;
 
@@ -103,7 +104,7 @@ internal static class ContextLabels
             return false;
         }
 
-        return servers.All(s => string.Equals(s.Engine, "sqlite", StringComparison.OrdinalIgnoreCase)
+        return servers.All(s => EngineCatalog.Find(s.Engine)?.Profile.InProcess == true
             || IsLocal(ServerHost(s.Connection), result.Context.Client.Hostname));
     }
 

@@ -1,3 +1,4 @@
+using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 
 namespace DvdStore.Analysis.Reading;
@@ -56,10 +57,10 @@ internal static class Ds3RunBuilder
                 Orders = orders,
                 CommittedOrders = orders - rollbacks,
                 Rollbacks = rollbacks,
-                RollbackPercent = orders > 0 ? 100.0 * rollbacks / orders : 0,
+                RollbackPercent = Ds3Formulas.RollbackPercent(rollbacks, orders),
                 MeasuredSeconds = et,
                 Opm = opm,
-                CommittedOpm = et > 0 ? (long)Math.Floor(60 * (orders - rollbacks) / et) : 0,
+                CommittedOpm = Ds3Formulas.Opm(orders - rollbacks, et),
             },
             OrderResponse = new TransactionStats { Kind = "Order", Count = orders, MeanMs = final.ContainsKey("rt_tot_avg") ? Average(final, "rt_tot_avg") : last?.AvgMs ?? 0 },
             Transactions = Transactions(final),
@@ -94,7 +95,7 @@ internal static class Ds3RunBuilder
                 Orders = orders,
                 TotalOrders = line.NOverall,
                 Opm = line.Opm,
-                IntervalOpm = seconds > 0 ? 60.0 * orders / seconds : 0,
+                IntervalOpm = Ds3Formulas.OrdersPerMinute(orders, seconds),
                 Rollbacks = line.Rollbacks - (previous?.Rollbacks ?? 0),
             });
             previous = line;

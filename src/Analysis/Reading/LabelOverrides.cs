@@ -48,7 +48,7 @@ public static class LabelOverrides
     }
 
     private static UserError Invalid(string text) =>
-        new($"--label '{text}' is not FILE:key=value, FILE=key=value or key=value; write e.g. --label run1.json:vcpus=8, or --label engine=postgres for every run.");
+        new($"--label '{text}' is not FILE:key=value, FILE=key=value or key=value; write e.g. --label run1.json:vcpus=8, or --label site=lab1 for every run.");
 
     public static async Task<IReadOnlyList<LabelOverride>> ReadCsvAsync(string path, CancellationToken cancellationToken)
     {

@@ -1,12 +1,13 @@
 using System.Text;
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Analysis.Reports;
 
 /// <summary>
 /// Writes a report folder: report.md and report.html (one document, two renderings), tables/*.csv (every table of
 /// the document, with skipped.csv), charts/*.png and *.svg.
-/// Each file is written to a temp file in its folder and renamed, so a reader never sees half a file.
+/// Each file is written through <see cref="AtomicFile"/>, so a reader never sees half a file.
 /// </summary>
 public static class ReportWriter
 {
@@ -17,7 +18,7 @@ public static class ReportWriter
         async Task Put(string relative, byte[] content)
         {
             var path = Path.Combine(outDirectory, relative);
-            await WriteAtomicAsync(path, content, cancellationToken).ConfigureAwait(false);
+            await AtomicFile.WriteAsync(path, content, cancellationToken).ConfigureAwait(false);
             written.Add(path);
         }
 
@@ -52,23 +53,6 @@ public static class ReportWriter
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             throw new UserError($"cannot write the report to {outDirectory} ({e.Message}); choose a writable --out folder.");
-        }
-    }
-
-    private static async Task WriteAtomicAsync(string path, byte[] content, CancellationToken cancellationToken)
-    {
-        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
-        Directory.CreateDirectory(directory);
-        var temp = Path.Combine(directory, $".{Path.GetFileName(path)}.{Guid.NewGuid():N}.tmp");
-        try
-        {
-            await File.WriteAllBytesAsync(temp, content, cancellationToken).ConfigureAwait(false);
-            File.Move(temp, path, overwrite: true);
-        }
-        catch
-        {
-            File.Delete(temp);
-            throw;
         }
     }
 

@@ -8,6 +8,7 @@ using DvdStore.Driver.Results;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Cli.Commands;
 
@@ -36,7 +37,7 @@ internal static class CheckCommand
         command.SetAction(async (result, cancellationToken) =>
         {
             var target = CommonOptions.Target(result, engine, connection);
-            var path = result.GetValue(report) ?? string.Create(CultureInfo.InvariantCulture, $"dvdstore-check-{EngineCatalog.NameOf(target.Engine.Kind)}-{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}.json");
+            var path = result.GetValue(report) ?? string.Create(CultureInfo.InvariantCulture, $"dvdstore-check-{target.Engine.Profile.Name}-{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}.json");
             AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--report");
             return await RunAsync(target, path, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
         });
@@ -53,7 +54,7 @@ internal static class CheckCommand
             facts = await target.Engine.DescribeServerAsync(probe, cancellationToken).ConfigureAwait(false);
         }
 
-        var space = ScratchSpaces.For(target.Engine.Kind);
+        var space = target.Engine.Profile.NewScratchSpace();
         var scratch = await CreateScratchAsync(space, target, cancellationToken).ConfigureAwait(false);
         IReadOnlyList<ContractResult> results;
         try

@@ -18,7 +18,7 @@ internal static class FleetCommand
         var id = new Option<string>("--fleet") { Description = "Fleet id (a new one for every fleet run): the Job's name, every driver's --fleet and the results' scaleout label. Default: f<UTC time>.", HelpName = "id" };
         var drivers = new Option<int>("--drivers") { Description = "Number of driver pods.", Required = true, HelpName = "n" };
         var image = new Option<string>("--image") { Description = "Container image with dvdstore (built from the Dockerfile).", Required = true, HelpName = "image" };
-        var engine = new Option<string>("--engine") { Description = "Database engine: postgres, mysql, sqlserver or oracle.", Required = true, HelpName = "engine" };
+        var engine = new Option<string>("--engine") { Description = $"Database engine: {string.Join(", ", EngineCatalog.ServerNames)}.", Required = true, HelpName = "engine" };
         var connection = new Option<string>("--connection") { Description = "Connection string WITHOUT a password (the pods read it from --secret).", Required = true, HelpName = "connection" };
         var secret = new Option<string>("--secret") { Description = "Kubernetes Secret holding the database password (e.g. kubectl create secret generic dvdstore-db --from-literal=password=...).", Required = true, HelpName = "name" };
         var secretKey = new Option<string>("--secret-key") { Description = "Key of the password in the Secret.", DefaultValueFactory = _ => "password", HelpName = "key" };
@@ -45,7 +45,7 @@ internal static class FleetCommand
                 FleetId = result.GetValue(id) is { Length: > 0 } given ? given : string.Create(CultureInfo.InvariantCulture, $"f{DateTime.UtcNow:yyyyMMddHHmmss}"),
                 Drivers = result.GetValue(drivers),
                 Image = result.GetValue(image)!,
-                Engine = EngineCatalog.NameOf(EngineCatalog.Parse(result.GetValue(engine)!).Kind),
+                Engine = EngineCatalog.Parse(result.GetValue(engine)!).Profile.Name,
                 Connection = result.GetValue(connection)!,
                 SecretName = result.GetValue(secret)!,
                 SecretKey = result.GetValue(secretKey)!,

@@ -6,12 +6,13 @@ using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Cli.Commands;
 
 /// <summary>
-/// `dvdstore quickstart`: the whole job on the embedded default with no set-up — build a small SQLite store
+/// `dvdstore quickstart`: the whole job on the embedded default with no set-up — build a small store in a file (SQLite)
 /// (or reset the one a previous quickstart left), drive it for a short run, print OPM and write a result.
 /// It only composes the loader and driver libraries; every figure comes from them.
 /// </summary>
@@ -19,9 +20,10 @@ internal static class QuickstartCommand
 {
     public static Command Create()
     {
+        var engine = EngineCatalog.FileEngine;
         var file = new Option<string>("--file")
         {
-            Description = "SQLite file of the quickstart store; built on first use, reset to as-loaded on later runs.",
+            Description = $"{engine.DisplayName} file of the quickstart store; built on first use, reset to as-loaded on later runs.",
             DefaultValueFactory = _ => "dvdstore-quickstart.db",
             HelpName = "path",
         };
@@ -34,7 +36,7 @@ internal static class QuickstartCommand
         var users = new Option<int>("--users") { Description = "Virtual users.", DefaultValueFactory = _ => 4, HelpName = "n" };
         var duration = new Option<int>("--duration") { Description = "Measured seconds, after a 5-second warm-up.", DefaultValueFactory = _ => 30, HelpName = "seconds" };
         var output = new Option<string>("--out") { Description = "Folder for the result JSON and interval CSV.", DefaultValueFactory = _ => "results", HelpName = "dir" };
-        var command = new Command("quickstart", "Build a small SQLite store (or reset the last one), drive it for a short run, print OPM and write a result file.")
+        var command = new Command("quickstart", $"Build a small {engine.DisplayName} store (or reset the last one), drive it for a short run, print OPM and write a result file.")
         {
             file, size, users, duration, output,
         };
@@ -44,7 +46,7 @@ internal static class QuickstartCommand
             var userCount = Positive(result.GetValue(users), "--users", 1_000);
             var seconds = Positive(result.GetValue(duration), "--duration", 86_400);
             var path = result.GetValue(file)!;
-            var target = StoreTarget.From("sqlite", $"Data Source={path}");
+            var target = StoreTarget.From(engine.Profile.Name, engine.Profile.FileConnection!(path));
             var console = result.InvocationConfiguration.Output;
 
             await PrepareStoreAsync(target, path, storeSize, console, cancellationToken).ConfigureAwait(false);
@@ -64,7 +66,7 @@ internal static class QuickstartCommand
             var totals = outcome.Result.Totals;
             var order = outcome.Result.OrderResponse;
             await console.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                $"quickstart: {totals.Opm:N0} OPM ({totals.CommittedOpm:N0} committed, {totals.RollbackPercent:F1}% rolled back) with {userCount} users on SQLite, order p50 {order.P50Ms:F1} ms, p99 {order.P99Ms:F1} ms")).ConfigureAwait(false);
+                $"quickstart: {totals.Opm:N0} OPM ({totals.CommittedOpm:N0} committed, {totals.RollbackPercent:F1}% rolled back) with {userCount} users on {engine.DisplayName}, order p50 {order.P50Ms:F1} ms, p99 {order.P99Ms:F1} ms")).ConfigureAwait(false);
             return outcome.ExitCode;
         });
         return command;

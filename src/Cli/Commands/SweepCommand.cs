@@ -5,6 +5,7 @@ using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
 using DvdStore.Studies;
 
 namespace DvdStore.Cli.Commands;
@@ -38,7 +39,7 @@ public static class SweepCommand
         var seed = new Option<long?>("--seed") { Description = "Seed of the users' random streams (the same for every step)." };
         var settings = new (string Key, Option<string?> Option)[]
         {
-            ("server_pid", new("--server-pid") { Description = "Main pid of the local server to pin (PostgreSQL: first line of $PGDATA/postmaster.pid).", HelpName = "pid" }),
+            ("server_pid", new("--server-pid") { Description = $"Main pid of the local server to pin ({EngineCatalog.ServerPidHints}).", HelpName = "pid" }),
             ("cpus", new("--cpus") { Description = "vCPU scaling: CPU counts (1,2,4,8), a doubling range (1..16) or all.", HelpName = "counts" }),
             ("users", new("--users") { Description = "Users per step: a list (1,2,4,8) or a doubling range (1..64) [default: 1,2,4,8].", HelpName = "counts" }),
             ("ht", new("--ht") { Description = "Hyper-threading: on (N/2 cores × 2 threads), off (N cores × 1 thread) or on,off.", HelpName = "on,off" }),

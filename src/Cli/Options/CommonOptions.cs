@@ -10,14 +10,14 @@ public static class CommonOptions
 {
     public static Option<string> Engine() => new("--engine")
     {
-        Description = $"Database engine: {string.Join('|', EngineCatalog.Names)} (sqlite needs no server).",
-        DefaultValueFactory = _ => "sqlite",
+        Description = $"Database engine: {string.Join('|', EngineCatalog.Names)} ({EngineCatalog.Default.Profile.Name} needs no server).",
+        DefaultValueFactory = _ => EngineCatalog.Default.Profile.Name,
         HelpName = "engine",
     };
 
     public static Option<string?> Connection() => new("--connection")
     {
-        Description = $"ADO.NET connection string of the store's database (sqlite default: \"{StoreTarget.DefaultSqliteConnection}\"). " +
+        Description = $"ADO.NET connection string of the store's database ({EngineCatalog.Default.Profile.Name} default: \"{EngineCatalog.Default.Profile.DefaultConnection}\"). " +
             $"The password comes from {ConnectionStrings.PasswordVariable} or the file named by {ConnectionStrings.PasswordFileVariable}; it is never printed or saved.",
         HelpName = "connection string",
     };

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using DvdStore.Loader.Pipeline;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Cli.Options;
 
@@ -15,7 +16,7 @@ internal static class LoaderOptions
 
     public static Option<int> Threads() => new("--threads")
     {
-        Description = "Tables generated and written at once (SQLite writes one table at a time).",
+        Description = $"Tables generated and written at once ({string.Join(", ", EngineCatalog.All.Where(static e => e.Profile.SingleWriter).Select(static e => e.DisplayName))} writes one table at a time).",
         DefaultValueFactory = _ => Math.Clamp(Environment.ProcessorCount, 1, 8),
         HelpName = "n",
     };

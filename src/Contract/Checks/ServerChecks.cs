@@ -9,7 +9,7 @@ internal static class ServerChecks
 {
     public static async Task Server_metrics_counters_read_and_count_commits(ContractSession session, CancellationToken cancellationToken)
     {
-        var counters = EngineCounters.For(session.Engine.Kind);
+        var counters = session.Engine.Profile.NewCounters();
         if (counters.Unavailable is not null)
         {
             session.Note(counters.Unavailable);
@@ -33,7 +33,7 @@ internal static class ServerChecks
 
     public static async Task Server_metrics_permissions_are_granted(ContractSession session, CancellationToken cancellationToken)
     {
-        var counters = EngineCounters.For(session.Engine.Kind);
+        var counters = session.Engine.Profile.NewCounters();
         await using var db = await session.OpenAsync(cancellationToken);
         var missing = await counters.MissingPermissionAsync(db, cancellationToken);
         Expect.True(missing is null, missing ?? "");

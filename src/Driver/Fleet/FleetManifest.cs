@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Fleet;
 
@@ -113,8 +114,8 @@ public static class FleetManifest
     /// <summary>Writes the manifest to <paramref name="path"/>: the whole file or none.</summary>
     public static async Task WriteAsync(string path, string manifest, CancellationToken cancellationToken)
     {
-        Results.AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
-        await Results.AtomicFile.WriteAsync(path, stream => stream.WriteAsync(Encoding.UTF8.GetBytes(manifest), cancellationToken).AsTask(), cancellationToken).ConfigureAwait(false);
+        AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
+        await AtomicFile.WriteAsync(path, stream => stream.WriteAsync(Encoding.UTF8.GetBytes(manifest), cancellationToken).AsTask(), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The Job's name: dvdstore-fleet-ID in Kubernetes' name syntax (lower case, at most 63 characters).</summary>
@@ -134,6 +135,13 @@ public static class FleetManifest
 
     private static void Validate(FleetManifestOptions o)
     {
+        Parameters.InputBounds.Check("fleet_size", "--drivers", Text(o.Drivers), o.Drivers);
+        Parameters.InputBounds.Check("n_threads", "--users-per-driver", Text(o.UsersPerDriver), o.UsersPerDriver);
+        if (o.MetricsPort is { } port)
+        {
+            Parameters.InputBounds.Check("metrics_port", "--metrics-port", Text(port), port);
+        }
+
         FleetMember.Create(o.FleetId, o.Drivers, 0, static _ => null);
         if (o.FleetId.Length > 63)
         {
@@ -143,11 +151,6 @@ public static class FleetManifest
         if (Schema.Connections.ConnectionStrings.Value(o.Connection, "Password", "Pwd", "PSW") is not null)
         {
             throw new UserError("the --connection holds a password, which would be written into the manifest; remove it and name the Secret that holds it with --secret.");
-        }
-
-        if (o.UsersPerDriver < 1)
-        {
-            throw new UserError($"--users-per-driver must be at least 1 (got {o.UsersPerDriver}).");
         }
 
         if (string.IsNullOrWhiteSpace(o.Image) || string.IsNullOrWhiteSpace(o.SecretName))

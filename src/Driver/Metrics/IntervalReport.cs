@@ -14,7 +14,7 @@ public sealed record IntervalReport(
     long IntervalRollbacks,
     HistogramBase IntervalOrderHistogram)
 {
-    public double IntervalOpm => IntervalSeconds <= 0 ? 0 : 60.0 * IntervalOrders / IntervalSeconds;
+    public double IntervalOpm => Ds3Formulas.OrdersPerMinute(IntervalOrders, IntervalSeconds);
 
     public double PercentileMs(double percentile) =>
         IntervalOrderHistogram.TotalCount == 0 ? 0 : IntervalOrderHistogram.GetValueAtPercentile(percentile) / 1000.0;

@@ -4,7 +4,7 @@ using DvdStore.Schema;
 namespace DvdStore.Driver.Parameters;
 
 /// <summary>
-/// The one table of numeric input ranges (issue 13): every numeric option of <c>run</c>, <c>sweep</c> and <c>analyze</c> is checked
+/// The one table of numeric input ranges (issue 13): every numeric option of <c>run</c>, <c>sweep</c>, <c>analyze</c> and <c>fleet</c> is checked
 /// here when it is parsed, so a typo such as <c>1e308</c>, <c>NaN</c> or <c>2147483647</c> is refused in one line that
 /// names the option as the user typed it, instead of overflowing a TimeSpan, a timer or a loop later on.
 /// </summary>
@@ -39,6 +39,7 @@ public static class InputBounds
         ["db_down_limit"] = new(0.1, 86_400, "0.1 to 86,400 seconds (a day)"),
         ["server_pid"] = new(1, int.MaxValue, "a process id (1 or more)"),
         ["metrics_port"] = new(1, 65_535, "a TCP port from 1 to 65535, e.g. 9464"),
+        ["fleet_size"] = new(1, 10_000, "1 to 10,000 drivers"),
         ["cpus"] = new(1, 65_536, "CPU counts from 1 to 65,536"),
         ["users"] = new(1, Running.RunSettingsCheck.MaxUsers, "user counts from 1 to 10,000"),
         ["threshold"] = new(0, 1_000, "a percentage from 0 to 1,000, e.g. 5"),

@@ -306,7 +306,7 @@ public sealed class RunParameterSet
     private (IReadOnlyList<StoreTarget> Targets, IReadOnlyList<string> Names) Targets(IEngine engine)
     {
         var connection = values["connection"];
-        var baseTarget = StoreTarget.From(EngineCatalog.NameOf(engine.Kind), connection);
+        var baseTarget = StoreTarget.From(engine.Profile.Name, connection);
         var hosts = values["target"].Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         if (hosts.Length == 0)
         {
@@ -319,43 +319,8 @@ public sealed class RunParameterSet
             return ([baseTarget], [HostOf(baseTarget) ?? baseTarget.RedactedConnection]);
         }
 
-        var targets = hosts.Select(h => baseTarget with { ConnectionString = WithHost(engine, baseTarget.ConnectionString, h) }).ToList();
+        var targets = hosts.Select(h => baseTarget with { ConnectionString = engine.Profile.WithHost(baseTarget.ConnectionString, h) }).ToList();
         return (targets, hosts);
-    }
-
-    /// <summary>The connection string with its host (and port, for host:port) replaced by <paramref name="host"/>.</summary>
-    public static string WithHost(IEngine engine, string connectionString, string host)
-    {
-        var builder = new DbConnectionStringBuilder { ConnectionString = connectionString };
-        string? port = null;
-        if (engine.Kind is EngineKind.PostgreSql or EngineKind.MySql && host.LastIndexOf(':') is var colon and > 0)
-        {
-            port = host[(colon + 1)..];
-            host = host[..colon];
-        }
-
-        var key = engine.Kind switch
-        {
-            EngineKind.PostgreSql => "Host",
-            EngineKind.MySql or EngineKind.SqlServer => "Server",
-            _ => "Data Source",
-        };
-        foreach (var alias in new[] { "Host", "Server", "Data Source", "DataSource" })
-        {
-            if (builder.ContainsKey(alias))
-            {
-                key = alias;
-                break;
-            }
-        }
-
-        builder[key] = host;
-        if (port is not null)
-        {
-            builder["Port"] = port;
-        }
-
-        return builder.ConnectionString;
     }
 
     private static string? HostOf(StoreTarget target) => ConnectionStrings.Value(target.ConnectionString, "Host", "Server", "Data Source", "DataSource");

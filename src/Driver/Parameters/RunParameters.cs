@@ -1,3 +1,5 @@
+using DvdStore.Schema.Engines;
+
 namespace DvdStore.Driver.Parameters;
 
 /// <summary>
@@ -37,8 +39,8 @@ public static class RunParameters
         new("ds2_mode", "Y = DS2 workload: no memberships, review searches, new reviews or ratings.", "N", true),
         new("log_freq", "Seconds between periodic lines.", "10", true),
         new("log_timestamp", "Prefix of periodic lines: NONE, UTC or LOCAL.", "NONE", true),
-        new("engine", "Database engine: sqlite, postgres, mysql, sqlserver or oracle.", "sqlite", false),
-        new("connection", "ADO.NET connection string of the store (password from DVDSTORE_PASSWORD / DVDSTORE_PASSWORD_FILE; never printed or saved). sqlite default: Data Source=dvdstore.db.", "", false),
+        new("engine", $"Database engine: {string.Join(", ", EngineCatalog.Names)}.", EngineCatalog.Default.Profile.Name, false),
+        new("connection", $"ADO.NET connection string of the store (password from DVDSTORE_PASSWORD / DVDSTORE_PASSWORD_FILE; never printed or saved). Default for {EngineCatalog.Default.Profile.Name}: {EngineCatalog.Default.Profile.DefaultConnection}.", "", false),
         new("users", "Same as n_threads: virtual users per target.", "", false),
         new("duration", "Measured run length with a unit: 30s, 10m, 2h (a bare number is minutes; 0 = until Ctrl-C). Overrides run_time.", "", false),
         new("warmup", "Warm-up with a unit: 0, 30s, 1m. Overrides warmup_time.", "", false),
@@ -49,7 +51,7 @@ public static class RunParameters
         new("output_format", "Live output: text (DS3 fields plus percentiles, and a table at the end) or ds3 (DS3's lines, its bugs fixed).", "text", false),
         new("cross_check", "Y/N: compare the ORDERS rows the database gained with the orders the driver committed; a difference fails the run.", "Y", false),
         new("db_down_limit", "Seconds a database may stay unreachable (users reconnect with backoff) before the run ends with an error.", "60", false),
-        new("server_metrics", "Host figures of the database server (CPU, run queue, memory, data disk) beside OPM: local (the server runs on this machine), ssh (read over ssh from --server-host) or off; engine counters are read through SQL in every mode. Default: local when the target is on this machine (loopback, socket, SQLite), ssh when --server-host is given, else off.", "", false),
+        new("server_metrics", "Host figures of the database server (CPU, run queue, memory, data disk) beside OPM: local (the server runs on this machine), ssh (read over ssh from --server-host) or off; engine counters are read through SQL in every mode. Default: local when the target is on this machine (loopback, socket, an in-process engine), ssh when --server-host is given, else off.", "", false),
         new("server_host", "The server's host for server metrics over ssh: [user@]host[:port], key authentication only (no password is ever asked for).", "", false),
         new("server_data_dir", "The server's data directory on its host: its disk's reads/s, writes/s, MB/s and latency are recorded (IOPS).", "", false),
         new("server_pid", "The server's process id on its host: the busy share of the CPUs it may use (its cpuset/affinity) is recorded.", "", false),

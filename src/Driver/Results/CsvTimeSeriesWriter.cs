@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Results;
 

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Results;
 

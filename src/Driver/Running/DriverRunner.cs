@@ -161,7 +161,7 @@ public static class DriverRunner
 
     private static string NewRunId(RunSettings settings)
     {
-        var engineName = string.Join('+', settings.Targets.Select(static t => EngineCatalog.NameOf(t.Engine.Kind)).Distinct());
+        var engineName = string.Join('+', settings.Targets.Select(static t => t.Engine.Profile.Name).Distinct());
         return string.Create(Inv, $"{DateTime.UtcNow:yyyyMMdd-HHmmss}-{engineName}-{Guid.NewGuid():N}")[..^26];
     }
 

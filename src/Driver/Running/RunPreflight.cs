@@ -56,7 +56,7 @@ public static class RunPreflight
 
         return new ServerContext
         {
-            Engine = EngineCatalog.NameOf(target.Engine.Kind),
+            Engine = target.Engine.Profile.Name,
             Connection = target.RedactedConnection,
             Product = facts?.Product ?? target.Engine.DisplayName,
             Version = facts?.Version ?? "",

@@ -3,6 +3,7 @@ using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Workload;
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Running;
 

@@ -162,7 +162,7 @@ public sealed record RunSettings
             ["ds2_mode"] = w.Ds2Mode ? "Y" : "N",
             ["log_freq"] = LogFrequencySeconds.ToString(CultureInfo.InvariantCulture),
             ["log_timestamp"] = LogTimestamp.ToString().ToUpperInvariant(),
-            ["engine"] = string.Join(';', Targets.Select(static t => EngineCatalog.NameOf(t.Engine.Kind)).Distinct()),
+            ["engine"] = string.Join(';', Targets.Select(static t => t.Engine.Profile.Name).Distinct()),
             ["connection"] = string.Join(';', Targets.Select(static t => t.RedactedConnection)),
             ["seed"] = Seed.ToString(CultureInfo.InvariantCulture),
             ["start_at"] = StartAt?.UtcDateTime.ToString("O", CultureInfo.InvariantCulture) ?? "",

@@ -1,6 +1,7 @@
 using System.Globalization;
 using DvdStore.Driver.Results;
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Running;
 

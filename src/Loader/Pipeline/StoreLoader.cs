@@ -190,7 +190,7 @@ public static class StoreLoader
     }
 
     // SQLite allows one writer at a time; other engines take one bulk stream per thread.
-    private static int Writers(IEngine engine, LoadOptions options) => engine.Kind == EngineKind.Sqlite ? 1 : options.Threads;
+    private static int Writers(IEngine engine, LoadOptions options) => engine.Profile.SingleWriter ? 1 : options.Threads;
 
     private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows? inventory, int writers, CancellationToken cancellationToken)
     {

@@ -6,31 +6,24 @@ namespace DvdStore.Schema.Connections;
 /// <summary>An engine and the connection string (password resolved) of the database that holds, or will hold, a store.</summary>
 public sealed record StoreTarget(IEngine Engine, string ConnectionString)
 {
-    /// <summary>Default SQLite store file, used when no --connection is given.</summary>
-    public const string DefaultSqliteConnection = "Data Source=dvdstore.db";
-
     /// <summary>The connection string without the password, for output and result files.</summary>
     public string RedactedConnection => Engine.RedactConnection(ConnectionString);
 
-    /// <summary>Builds a target from CLI values: SQLite needs no connection string; the other engines do.</summary>
+    /// <summary>Builds a target from CLI values: an engine with a default connection needs none; the other engines do.</summary>
     public static StoreTarget From(string? engineName, string? connection)
     {
         var engine = EngineCatalog.Parse(engineName);
         if (string.IsNullOrWhiteSpace(connection))
         {
-            if (engine.Kind != EngineKind.Sqlite)
-            {
-                throw new UserError($"--connection is required for {engine.DisplayName}; give an ADO.NET connection string, e.g. --connection \"{ExampleConnection(engine.Kind)}\" (password from {ConnectionStrings.PasswordVariable}).");
-            }
-
-            connection = DefaultSqliteConnection;
+            connection = engine.Profile.DefaultConnection
+                ?? throw new UserError($"--connection is required for {engine.DisplayName}; give an ADO.NET connection string, e.g. --connection \"{engine.Profile.ExampleConnection}\" (password from {ConnectionStrings.PasswordVariable}).");
         }
 
         // Read by the provider now: a keyword it does not know is refused before anything opens (or creates) a file.
         _ = engine.StoreFile(connection);
 
-        // An SQLite file has no user to authenticate: a DVDSTORE_PASSWORD meant for a server must not reach it.
-        return new StoreTarget(engine, engine.Kind == EngineKind.Sqlite ? connection : ConnectionStrings.WithPassword(connection));
+        // An in-process engine's file has no user to authenticate: a DVDSTORE_PASSWORD meant for a server must not reach it.
+        return new StoreTarget(engine, engine.Profile.InProcess ? connection : ConnectionStrings.WithPassword(connection));
     }
 
     /// <summary>
@@ -74,15 +67,6 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
             throw new UserError($"cannot connect to {Engine.DisplayName} ({RedactedConnection}): {FirstLine(e.Message)}; {hint}.", e, exitCode: 3);
         }
     }
-
-    public static string ExampleConnection(EngineKind kind) => kind switch
-    {
-        EngineKind.PostgreSql => "Host=localhost;Port=5432;Username=ds3;Database=ds3",
-        EngineKind.MySql => "Server=localhost;Port=3306;User ID=ds3;Database=ds3",
-        EngineKind.SqlServer => "Server=localhost;User ID=ds3;Database=DS3;TrustServerCertificate=true",
-        EngineKind.Oracle => "Data Source=localhost:1521/FREEPDB1;User Id=ds3",
-        _ => DefaultSqliteConnection,
-    };
 
     private static string FirstLine(string message) => message.Split('\n', 2)[0].Trim().TrimEnd('.');
 }

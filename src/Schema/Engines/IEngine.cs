@@ -17,6 +17,9 @@ public interface IEngine
     /// <summary>Human name, e.g. "PostgreSQL".</summary>
     string DisplayName { get; }
 
+    /// <summary>What the rest of the kit may know of this engine: its name, connection defaults, counters, scratch space.</summary>
+    EngineProfile Profile { get; }
+
     /// <summary>A new, unopened connection (pooled by the provider).</summary>
     DbConnection CreateConnection(string connectionString);
 

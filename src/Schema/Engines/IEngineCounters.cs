@@ -4,7 +4,7 @@ namespace DvdStore.Schema.Engines;
 
 /// <summary>
 /// Reads an engine's own activity counters with one light query, for the server metrics sampled during a run.
-/// Each engine's query lives in its folder (<c>Engines/&lt;Engine&gt;/&lt;E&gt;Counters.cs</c>); get one with <see cref="EngineCounters.For"/>.
+/// Each engine's query lives in its folder (<c>Engines/&lt;Engine&gt;/&lt;E&gt;Counters.cs</c>); get one from <see cref="EngineProfile.NewCounters"/>.
 /// </summary>
 public interface IEngineCounters
 {

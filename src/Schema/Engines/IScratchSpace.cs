@@ -3,7 +3,7 @@ namespace DvdStore.Schema.Engines;
 /// <summary>
 /// A throw-away database (or schema, or file) beside the user's own, for `dvdstore check`: made from the user's
 /// connection, named so a DBA recognises it (<c>dvdstore_check_…</c>), and dropped when the check ends. Each engine's
-/// lives in its folder (<c>Engines/&lt;Engine&gt;/&lt;E&gt;ScratchSpace.cs</c>); get one with <see cref="ScratchSpaces.For"/>.
+/// lives in its folder (<c>Engines/&lt;Engine&gt;/&lt;E&gt;ScratchSpace.cs</c>); get one from <see cref="EngineProfile.NewScratchSpace"/>.
 /// </summary>
 public interface IScratchSpace
 {
@@ -18,4 +18,8 @@ public interface IScratchSpace
 }
 
 /// <summary>A scratch store: what it is (e.g. "database dvdstore_check_1a2b3c4d"), how to reach it, and the connection it was made from.</summary>
-public sealed record ScratchStore(string Description, string Name, string ConnectionString, string AdminConnectionString);
+public sealed record ScratchStore(string Description, string Name, string ConnectionString, string AdminConnectionString)
+{
+    /// <summary>A fresh name a DBA recognises: dvdstore_check_ and 8 hex digits.</summary>
+    public static string NewName() => "dvdstore_check_" + Guid.NewGuid().ToString("N")[..8];
+}

@@ -134,7 +134,7 @@ public sealed class CheckCommandTests
 
     private static async Task<IReadOnlyList<ContractResult>> RunSabotagedAsync(EngineKind kind, string drop)
     {
-        var space = ScratchSpaces.For(kind);
+        var space = EngineCatalog.Get(kind).Profile.NewScratchSpace();
         var scratch = await space.CreateAsync(Connection(EngineCatalog.NameOf(kind)), CancellationToken.None);
         try
         {

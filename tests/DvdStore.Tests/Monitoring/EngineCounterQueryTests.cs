@@ -16,7 +16,7 @@ public class EngineCounterQueryTests
     {
         foreach (var engine in EngineCatalog.All)
         {
-            var counters = EngineCounters.For(engine.Kind);
+            var counters = EngineCatalog.Get(engine.Kind).Profile.NewCounters();
             Assert.Equal(engine.Kind == EngineKind.Sqlite, counters.Unavailable is not null);
         }
     }

@@ -33,7 +33,7 @@ public class LiveServerMetricsTests
         var dataDirectory = Environment.GetEnvironmentVariable("DVDSTORE_TEST_PG_DATA") ?? Path.GetTempPath();
         await using var sampler = new ServerMetricsSampler(
             new HostMetricsReader(new LocalFileReader(), dataDirectory, backendPid),
-            new EngineCounterSource(EngineCounters.For(EngineKind.PostgreSql), ct => Open(new NpgsqlConnection(connection), ct)));
+            new EngineCounterSource(EngineCatalog.Get(EngineKind.PostgreSql).Profile.NewCounters(), ct => Open(new NpgsqlConnection(connection), ct)));
 
         var baseline = await sampler.StartAsync(CancellationToken.None);
         await using (var burst = new NpgsqlConnection(connection))

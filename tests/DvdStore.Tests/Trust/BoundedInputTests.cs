@@ -40,6 +40,8 @@ public sealed class BoundedInputTests(BadInputFixture fixture) : IClassFixture<B
         ["fingerprint missing sqlite file"] = (["fingerprint", "--connection", $"Data Source={Dir}/missing.db"], $"{Dir}/missing.db", null),
         ["analyze noise-cv NaN"] = (["analyze", $"{Dir}/afile", "--noise-cv", "NaN", "--out", $"{Dir}/report"], "--noise-cv", null),
         ["analyze peak-threshold Infinity"] = (["analyze", $"{Dir}/afile", "--peak-threshold", "Infinity", "--out", $"{Dir}/report"], "--peak-threshold", null),
+        ["fleet drivers 0"] = (["fleet", "--drivers", "0", "--image", "i", "--engine", "postgres", "--connection", "Host=db;Username=u;Database=d", "--secret", "s", "--users-per-driver", "8", "--duration", "5m", "--size", "10GB", "--fleet", "f1", "--out", $"{Dir}/fleet.yaml"], "--drivers", null),
+        ["fleet users-per-driver absurd"] = (["fleet", "--drivers", "2", "--image", "i", "--engine", "postgres", "--connection", "Host=db;Username=u;Database=d", "--secret", "s", "--users-per-driver", "2000000000", "--duration", "5m", "--size", "10GB", "--fleet", "f1", "--out", $"{Dir}/fleet.yaml"], "--users-per-driver", null),
         ["verify sqlite folder missing"] = (["verify", "--connection", $"Data Source={Dir}/no-folder/x.db"], "file", "server is running"),
     };
 

@@ -15,6 +15,8 @@ internal sealed class FaultyEngine(IEngine inner, PurchaseFaults faults) : IEngi
 
     public string DisplayName => inner.DisplayName;
 
+    public EngineProfile Profile => inner.Profile;
+
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new FaultyStoreCommands(inner.CreateStoreCommands(connection), faults);
 
     public FailureKind Classify(Exception error) => error is LostConnectionException ? FailureKind.Connection : inner.Classify(error);

@@ -43,7 +43,7 @@ public sealed class PasswordSynonymTests
     {
         foreach (var spelling in new[] { keyword, keyword.ToUpperInvariant(), keyword.ToLowerInvariant(), " " + keyword + " " })
         {
-            var target = new StoreTarget(EngineCatalog.Parse(Name(kind)), $"{StoreTarget.ExampleConnection(kind)};{spelling}={Secret}");
+            var target = new StoreTarget(EngineCatalog.Parse(Name(kind)), $"{EngineCatalog.Get(kind).Profile.ExampleConnection};{spelling}={Secret}");
 
             var redacted = target.RedactedConnection;
 
@@ -63,7 +63,7 @@ public sealed class PasswordSynonymTests
     public void Oracle_password_keywords_are_redacted_by_hand(string keyword)
     {
         // ODP.NET is loaded at run time, so its builder cannot be asked: its documented forms are listed here.
-        var target = new StoreTarget(EngineCatalog.Parse("oracle"), $"{StoreTarget.ExampleConnection(EngineKind.Oracle)};{keyword}={Secret}");
+        var target = new StoreTarget(EngineCatalog.Parse("oracle"), $"{EngineCatalog.Get(EngineKind.Oracle).Profile.ExampleConnection};{keyword}={Secret}");
 
         Assert.DoesNotContain(Secret, target.RedactedConnection, StringComparison.Ordinal);
         Assert.Contains("FREEPDB1", target.RedactedConnection, StringComparison.Ordinal);

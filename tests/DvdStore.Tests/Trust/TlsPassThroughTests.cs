@@ -64,7 +64,7 @@ public sealed class TlsPassThroughTests
         var filled = ConnectionStrings.WithPassword(connection, "s3cret", null);
         yield return filled;
         yield return ConnectionStrings.Redact(filled);
-        yield return RunParameterSet.WithHost(EngineCatalog.Get(kind), filled, "db2:6000");
+        yield return EngineCatalog.Get(kind).Profile.WithHost(filled, "db2:6000");
         Assert.Equal("db1", ConnectionStrings.Value(filled, "Host", "Server"));
     }
 }

@@ -33,6 +33,8 @@ public sealed partial class MySqlEngine : IEngine
 
     public string DisplayName => "MySQL";
 
+    public EngineProfile Profile => MySqlProfile.Instance;
+
     /// <summary>The procedures <c>Sql/procedures.sql</c> creates, in file order.</summary>
     public static IReadOnlyList<string> ProcedureNames =>
         Scripts.Value.SelectMany(s => CreateProcedurePattern().Matches(s.Text)).Select(m => m.Groups[1].Value).ToArray();
@@ -70,7 +72,7 @@ public sealed partial class MySqlEngine : IEngine
         }
         catch (ArgumentException e)
         {
-            throw new UserError($"the --connection value is not a MySQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+            throw new UserError($"the --connection value is not a MySQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Profile.ExampleConnection}\".");
         }
     }
 

@@ -8,7 +8,7 @@ public sealed class MySqlScratchSpace : IScratchSpace
 {
     public async Task<ScratchStore> CreateAsync(string connectionString, CancellationToken cancellationToken)
     {
-        var name = ScratchSpaces.NewName();
+        var name = ScratchStore.NewName();
         await using var connection = new MySqlConnection(connectionString);
         await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
         try

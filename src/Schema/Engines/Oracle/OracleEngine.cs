@@ -38,6 +38,8 @@ public sealed partial class OracleEngine : IEngine
 
     public string DisplayName => "Oracle";
 
+    public EngineProfile Profile => OracleProfile.Instance;
+
     /// <summary>One .sql file of this engine's Sql/ folder, split on "/" lines.</summary>
     public static SqlScript Script(string fileName) => SqlScript.Load("Oracle", fileName, ScriptSeparator);
 
@@ -113,7 +115,7 @@ public sealed partial class OracleEngine : IEngine
         catch (ArgumentException e)
         {
             connection.Dispose();
-            throw new UserError($"the --connection value is not an Oracle connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+            throw new UserError($"the --connection value is not an Oracle connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Profile.ExampleConnection}\".");
         }
 
         OracleBinding.TryBindByName(connection);
@@ -133,7 +135,7 @@ public sealed partial class OracleEngine : IEngine
         }
         catch (ArgumentException e)
         {
-            throw new UserError($"the --connection value is not an Oracle connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+            throw new UserError($"the --connection value is not an Oracle connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Profile.ExampleConnection}\".");
         }
 
         var pooling = !builder.TryGetValue("Pooling", out var p) || !bool.TryParse(p?.ToString(), out var on) || on;

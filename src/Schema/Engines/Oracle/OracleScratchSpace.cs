@@ -20,7 +20,7 @@ public sealed class OracleScratchSpace : IScratchSpace
 
     public async Task<ScratchStore> CreateAsync(string connectionString, CancellationToken cancellationToken)
     {
-        var name = ScratchSpaces.NewName().ToUpperInvariant();
+        var name = ScratchStore.NewName().ToUpperInvariant();
         var password = "P" + Convert.ToHexString(RandomNumberGenerator.GetBytes(12));
         await using var connection = OracleProvider.Factory().CreateConnection()!;
         connection.ConnectionString = connectionString;

@@ -33,6 +33,8 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public string DisplayName => "PostgreSQL";
 
+    public EngineProfile Profile => PostgreSqlProfile.Instance;
+
     public DbConnection CreateConnection(string connectionString) => new NpgsqlConnection(Builder(connectionString).ConnectionString);
 
     public string WithPoolFor(string connectionString, int connections)
@@ -154,7 +156,7 @@ public sealed partial class PostgreSqlEngine : IEngine
         }
         catch (ArgumentException e)
         {
-            throw new UserError($"the --connection value is not a PostgreSQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+            throw new UserError($"the --connection value is not a PostgreSQL connection string ({e.Message.Split('\n')[0]}); use e.g. \"{Profile.ExampleConnection}\".");
         }
     }
 

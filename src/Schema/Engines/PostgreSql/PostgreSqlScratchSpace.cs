@@ -8,7 +8,7 @@ public sealed class PostgreSqlScratchSpace : IScratchSpace
 {
     public async Task<ScratchStore> CreateAsync(string connectionString, CancellationToken cancellationToken)
     {
-        var name = ScratchSpaces.NewName();
+        var name = ScratchStore.NewName();
         await using var connection = new NpgsqlConnection(connectionString);
         await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
         await using (var rights = connection.Command("SELECT rolcreatedb OR rolsuper, current_user FROM pg_roles WHERE rolname = current_user"))

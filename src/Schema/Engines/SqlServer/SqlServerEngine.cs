@@ -34,6 +34,8 @@ public sealed class SqlServerEngine : IEngine
 
     public string DisplayName => "SQL Server";
 
+    public EngineProfile Profile => SqlServerProfile.Instance;
+
     /// <summary>SELECT of how many store tables exist in the connection's default schema.</summary>
     internal static string StoreExistsSql =>
         $"SELECT COUNT(*) FROM sys.tables WHERE schema_id = SCHEMA_ID() AND name IN ({string.Join(", ", StoreModel.Tables.Select(t => $"'{t.Name}'"))})";
@@ -46,7 +48,7 @@ public sealed class SqlServerEngine : IEngine
         }
         catch (ArgumentException e)
         {
-            throw new UserError($"the --connection value is not a SQL Server connection string ({e.Message}); e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+            throw new UserError($"the --connection value is not a SQL Server connection string ({e.Message}); e.g. \"{Profile.ExampleConnection}\".");
         }
     }
 
@@ -59,7 +61,7 @@ public sealed class SqlServerEngine : IEngine
         }
         catch (ArgumentException e)
         {
-            throw new UserError($"the --connection value is not a SQL Server connection string ({e.Message}); e.g. \"{Connections.StoreTarget.ExampleConnection(Kind)}\".");
+            throw new UserError($"the --connection value is not a SQL Server connection string ({e.Message}); e.g. \"{Profile.ExampleConnection}\".");
         }
 
         return PoolSizing.Sized(connectionString, connections, builder.Pooling, builder.MaxPoolSize, "Max Pool Size", max =>

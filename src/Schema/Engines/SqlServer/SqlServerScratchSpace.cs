@@ -8,7 +8,7 @@ public sealed class SqlServerScratchSpace : IScratchSpace
 {
     public async Task<ScratchStore> CreateAsync(string connectionString, CancellationToken cancellationToken)
     {
-        var name = ScratchSpaces.NewName();
+        var name = ScratchStore.NewName();
         await using var connection = new SqlConnection(connectionString);
         await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
         await using (var rights = connection.Command("SELECT CASE WHEN HAS_PERMS_BY_NAME(NULL, NULL, 'CREATE ANY DATABASE') = 1 THEN N'' ELSE SUSER_SNAME() END"))

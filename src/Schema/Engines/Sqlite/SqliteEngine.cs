@@ -43,6 +43,8 @@ public sealed class SqliteEngine : IEngine
 
     public string DisplayName => "SQLite";
 
+    public EngineProfile Profile => SqliteProfile.Instance;
+
     public DbConnection CreateConnection(string connectionString)
     {
         var connection = new SqliteConnection(connectionString);

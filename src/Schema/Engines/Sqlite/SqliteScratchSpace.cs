@@ -7,7 +7,7 @@ public sealed class SqliteScratchSpace : IScratchSpace
 {
     public Task<ScratchStore> CreateAsync(string connectionString, CancellationToken cancellationToken)
     {
-        var name = ScratchSpaces.NewName();
+        var name = ScratchStore.NewName();
         var folder = Path.Combine(Path.GetTempPath(), name);
         Directory.CreateDirectory(folder);
         var file = Path.Combine(folder, "check.db");

@@ -42,8 +42,8 @@ public abstract class ContractDatabase : IAsyncLifetime
 
     /// <summary>Makes an empty database on the test server.</summary>
     protected virtual Task<ScratchStore> CreateDatabaseAsync() =>
-        ScratchSpaces.For(Engine.Kind).CreateAsync(ServerConnectionString(), CancellationToken.None);
+        EngineCatalog.Get(Engine.Kind).Profile.NewScratchSpace().CreateAsync(ServerConnectionString(), CancellationToken.None);
 
     /// <summary>Removes the database made by <see cref="CreateDatabaseAsync"/>.</summary>
-    protected virtual Task DropDatabaseAsync(ScratchStore scratch) => ScratchSpaces.For(Engine.Kind).DropAsync(scratch, CancellationToken.None);
+    protected virtual Task DropDatabaseAsync(ScratchStore scratch) => EngineCatalog.Get(Engine.Kind).Profile.NewScratchSpace().DropAsync(scratch, CancellationToken.None);
 }

@@ -1,10 +1,15 @@
-using DvdStore.Schema;
+namespace DvdStore.Schema.Files;
 
-namespace DvdStore.Driver.Results;
-
-/// <summary>Writes a file so readers see either nothing or the whole content: temp file in the same folder, then rename.</summary>
+/// <summary>
+/// The one way the kit writes a file: readers see either nothing or the whole content, and a crash after it returns
+/// keeps it: a temp file in the same folder, flushed to disk, renamed over the target, then the folder flushed so the
+/// rename itself is durable.
+/// </summary>
 public static class AtomicFile
 {
+    public static Task WriteAsync(string path, byte[] content, CancellationToken cancellationToken) =>
+        WriteAsync(path, stream => stream.WriteAsync(content, cancellationToken).AsTask(), cancellationToken);
+
     public static async Task WriteAsync(string path, Func<Stream, Task> write, CancellationToken cancellationToken)
     {
         var full = Path.GetFullPath(path);
@@ -21,6 +26,7 @@ public static class AtomicFile
             }
 
             File.Move(temp, full, overwrite: true);
+            FolderSync.Flush(directory);
         }
         catch
         {
