@@ -14,7 +14,8 @@ namespace DvdStore.Loader.Store;
 /// DS_INVENTORY_BASELINE beside DS3's tables and records the store as it is now (the as-adopted maxima, counts and
 /// fingerprint, its size read from the row counts, stock and sales), so verify, fingerprint, run and reset treat it
 /// like a store of ours. Reads each DS3 table once (the fingerprint; counts come from it) plus four MAX(id) lookups on
-/// primary keys; our routines are (re)created so our driver has what it calls (DS3's MySQL build has four of them).
+/// primary keys; our routines are (re)created so our driver has what it calls (DS3's MySQL build has four of them), and
+/// the two indexes reset needs are added when missing.
 /// </summary>
 public static class StoreAdoption
 {
@@ -80,6 +81,7 @@ public static class StoreAdoption
         }
 
         await StoreQueries.ExecuteAsync(engine, connection, engine.CreateTableSql(StoreModel.StoreInfo), cancellationToken).ConfigureAwait(false);
+        await AddResetIndexesAsync(engine, connection, cancellationToken).ConfigureAwait(false);
         // Our routines, so our driver finds what it calls (they keep DS3's names and interface).
         await engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken).ConfigureAwait(false);
         await StoreInfo.WriteAsync(engine, connection, values, cancellationToken).ConfigureAwait(false);
@@ -104,6 +106,27 @@ public static class StoreAdoption
 
         throw new UserError(string.Create(CultureInfo.InvariantCulture,
             $"the store's {customers:N0} customers and {products:N0} products match no DS3 size; adopt a store as DS3's loader left it (before any run), or load one with 'dvdstore load'."));
+    }
+
+    /// <summary>
+    /// DS3's schemas lack the two indexes reset relies on (ours, <see cref="StoreModel.Indexes"/>): without them reset's
+    /// FK check scans REVIEWS once per added customer and run-time memberships are found by a scan, so reset would cost
+    /// what the store holds instead of what runs added. Plain CREATE INDEX is the same on every engine; one that
+    /// exists already (a store of ours whose bookkeeping was removed) is left as it is.
+    /// </summary>
+    private static async Task AddResetIndexesAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
+    {
+        foreach (var index in StoreModel.Indexes.Where(i => i.Name is "IX_REVIEWS_CUSTID" or "IX_MEMBERSHIP_EXPIREDATE"))
+        {
+            try
+            {
+                await StoreQueries.ExecuteAsync(engine, connection, $"CREATE INDEX {index.Name} ON {index.Table} ({string.Join(", ", index.Columns)})", cancellationToken).ConfigureAwait(false);
+            }
+            catch (DbException)
+            {
+                // Already there.
+            }
+        }
     }
 
     private static async Task<bool> TableExistsAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken)

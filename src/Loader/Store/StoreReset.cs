@@ -29,6 +29,9 @@ public static class StoreReset
             throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
         }
 
+        // A store DS3 built has no DS_STORE_INFO, where the lease lives: adopt it first (a no-op for our stores).
+        await StoreAdoption.AdoptIfNeededAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
+
         // Held while it works: a run or another reset on this store is refused meanwhile, and a running one refuses this.
         await using var lease = await StoreLease.AcquireAsync(target, StoreLeases.Holder("dvdstore reset"), null, cancellationToken).ConfigureAwait(false);
         return await ResetAsync(target.Engine, connection, target.RedactedConnection, options, progress, cancellationToken).ConfigureAwait(false);

@@ -32,6 +32,13 @@ public sealed class StoreAdoptionTests
                 await using var drop = connection.Command($"DROP TABLE {table}");
                 await drop.ExecuteNonQueryAsync();
             }
+
+            if (kind == EngineKind.PostgreSql)
+            {
+                // DS3's schema lacks the two indexes reset relies on (MariaDB's foreign key needs IX_REVIEWS_CUSTID, so it stays there).
+                await using var drop = connection.Command("DROP INDEX IX_REVIEWS_CUSTID; DROP INDEX IX_MEMBERSHIP_EXPIREDATE");
+                await drop.ExecuteNonQueryAsync();
+            }
         }
 
         using var output = new StringWriter();
@@ -43,6 +50,13 @@ public sealed class StoreAdoptionTests
 
         Assert.True(code == 0, $"run exit {code}: {error}\n{output}");
         Assert.Contains("adopted a store without our bookkeeping (DS3-built) as size 1MB", output.ToString(), StringComparison.Ordinal);
+        if (kind == EngineKind.PostgreSql)
+        {
+            await using var connection = await target.OpenAsync(CancellationToken.None);
+            await using var indexes = connection.Command("SELECT COUNT(*) FROM pg_indexes WHERE indexname IN ('ix_reviews_custid', 'ix_membership_expiredate')");
+            Assert.Equal(2L, Convert.ToInt64(await indexes.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+        }
+
         var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
         Assert.True(reset.Deleted["ORDERS"] > 0, "the run committed orders, which reset removes");
         Assert.True(reset.Matches);
@@ -51,6 +65,28 @@ public sealed class StoreAdoptionTests
         Assert.Equal(loaded.Fingerprint.Value, reset.Fingerprint.Current.Value);
         var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
         Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
+    }
+
+    [SkippableFact]
+    public async Task Reset_as_the_first_command_adopts_the_store()
+    {
+        await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
+        var target = database.Target;
+        var loaded = await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        await using (var connection = await target.OpenAsync(CancellationToken.None))
+        {
+            await using var drop = connection.Command("DROP TABLE DS_STORE_INFO; DROP TABLE DS_INVENTORY_BASELINE");
+            await drop.ExecuteNonQueryAsync();
+        }
+
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(["reset", "--engine=postgres", $"--connection={target.ConnectionString}"], output, error, CancellationToken.None);
+
+        Assert.True(code == 0, $"reset exit {code}: {error}\n{output}");
+        await using var check = await target.OpenAsync(CancellationToken.None);
+        var info = await StoreInfo.ReadAsync(check, CancellationToken.None);
+        Assert.Equal(loaded.Fingerprint.Value, info.Get(StoreInfo.FingerprintKey));
     }
 
     [Theory]
