@@ -12,7 +12,7 @@ public static class ContractSuite
     private static readonly Type[] Groups =
     [
         typeof(StoreChecks), typeof(PurchaseChecks), typeof(CustomerChecks), typeof(BrowseChecks), typeof(ReviewChecks),
-        typeof(ConcurrencyChecks), typeof(ResetChecks), typeof(ServerChecks),
+        typeof(Ds3DriverChecks), typeof(ConcurrencyChecks), typeof(ResetChecks), typeof(ServerChecks),
     ];
 
     public static IReadOnlyList<ContractCheck> All { get; } = Groups.SelectMany(ChecksOf).ToArray();

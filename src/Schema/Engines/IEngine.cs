@@ -66,6 +66,12 @@ public interface IEngine
     /// <summary>The DS3 procedure calls on an open connection, one instance per virtual user.</summary>
     IStoreCommands CreateStoreCommands(DbConnection connection);
 
+    /// <summary>
+    /// Calls made the way DS3's own driver for this engine makes them, on an open connection; null where the kit
+    /// reproduces no DS3 driver for this engine (DS3 has no SQLite driver).
+    /// </summary>
+    IDs3DriverCalls? CreateDs3DriverCalls(DbConnection connection) => null;
+
     /// <summary>What an exception from this engine's provider means (deadlock, lost connection, …).</summary>
     FailureKind Classify(Exception error);
 

@@ -67,8 +67,40 @@ public sealed class CheckCommandTests
     {
         var results = await RunSabotagedAsync(kind, drop);
 
-        Assert.Equal(PurchaseDependents.Order(), results.Where(r => !r.Passed).Select(r => r.Name).Order());
+        // DS3's PostgreSQL driver calls PURCHASE too; its MySQL driver purchases with SQL text of its own.
+        var expected = kind == EngineKind.PostgreSql ? [.. PurchaseDependents, "DS3_driver_PURCHASE_returns_an_int_order_id_and_0_on_short_stock"] : PurchaseDependents;
+        Assert.Equal(expected.Order(), results.Where(r => !r.Passed).Select(r => r.Name).Order());
         Assert.All(results.Where(r => !r.Passed), r => Assert.StartsWith("MissingObject: ", r.Failure, StringComparison.Ordinal));
+    }
+
+    [SkippableFact]
+    public async Task With_a_DS3_parameter_renamed_on_postgres_exactly_the_DS3_driver_row_fails_and_our_own_calls_pass()
+    {
+        // Same function, same body, but title_in is now title_text: our positional calls still work, DS3's named call does not.
+        const string rename = """
+            DROP FUNCTION BROWSE_BY_TITLE(INTEGER, TEXT);
+            CREATE FUNCTION BROWSE_BY_TITLE(batch_size_in INTEGER, title_text TEXT) RETURNS SETOF PRODUCTS LANGUAGE sql STABLE AS
+            $$ SELECT * FROM PRODUCTS WHERE to_tsvector('simple', TITLE) @@ plainto_tsquery('simple', title_text) LIMIT batch_size_in $$
+            """;
+        var results = await RunSabotagedAsync(EngineKind.PostgreSql, rename);
+
+        var failed = Assert.Single(results, r => !r.Passed);
+        Assert.Equal("DS3_driver_BROWSE_BY_TITLE_rows_read_with_DS3s_getters", failed.Name);
+        Assert.Contains("title_in", failed.Failure, StringComparison.Ordinal);
+        using var output = new StringWriter();
+        new DvdStore.Cli.Commands.CheckTable(output, ContractSuite.All).WriteRow(failed);
+        Assert.StartsWith("FAIL    Ds3Driver    DS3 driver BROWSE BY TITLE rows read with DS3s getters", output.ToString(), StringComparison.Ordinal);
+    }
+
+    [SkippableFact]
+    public async Task With_a_DS3_parameter_renamed_on_mysql_the_DS3_driver_NEW_CUSTOMER_row_fails_naming_it()
+    {
+        var results = await RunSabotagedAsync(EngineKind.MySql, "RENAME zip_in");
+
+        var failed = Assert.Single(results, r => r.Name == "DS3_driver_NEW_CUSTOMER_returns_the_new_id_then_0_for_a_taken_name");
+        Assert.False(failed.Passed);
+        Assert.Contains("zip_in", failed.Failure, StringComparison.Ordinal);
+        Assert.True(results.Single(r => r.Name == "DS3_driver_BROWSE_BY_TITLE_rows_read_with_DS3s_getters").Passed);
     }
 
     [SkippableFact]
@@ -140,7 +172,9 @@ public sealed class CheckCommandTests
         {
             var session = new ContractSession(EngineCatalog.Get(kind), scratch.ConnectionString)
             {
-                AfterBuild = (connection, cancellationToken) => connection.ExecuteAsync(drop, cancellationToken),
+                AfterBuild = (connection, cancellationToken) => drop.StartsWith("RENAME ", StringComparison.Ordinal)
+                    ? RenameMySqlNewCustomerParameterAsync(connection, drop["RENAME ".Length..], cancellationToken)
+                    : connection.ExecuteAsync(drop, cancellationToken),
             };
             return await ContractRunner.RunAsync(session, ContractSuite.All, null, CancellationToken.None);
         }
@@ -148,6 +182,21 @@ public sealed class CheckCommandTests
         {
             await space.DropAsync(scratch, CancellationToken.None);
         }
+    }
+
+    /// <summary>Re-creates MySQL's NEW_CUSTOMER with one parameter renamed (signature and body alike): the same procedure under a name DS3 does not send.</summary>
+    private static async Task RenameMySqlNewCustomerParameterAsync(DbConnection connection, string parameter, CancellationToken cancellationToken)
+    {
+        string create;
+        await using (var show = connection.Command("SHOW CREATE PROCEDURE NEW_CUSTOMER"))
+        await using (var reader = await show.ExecuteReaderAsync(cancellationToken))
+        {
+            Assert.True(await reader.ReadAsync(cancellationToken));
+            create = reader.GetString(2);
+        }
+
+        await connection.ExecuteAsync("DROP PROCEDURE NEW_CUSTOMER", cancellationToken);
+        await connection.ExecuteAsync(create.Replace(parameter, parameter + "_renamed", StringComparison.Ordinal), cancellationToken);
     }
 
     private static string Connection(string engine) => engine switch

@@ -219,6 +219,8 @@ public sealed partial class MySqlEngine : IEngine
 
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new MySqlStoreCommands(AsMySql(connection));
 
+    public IDs3DriverCalls CreateDs3DriverCalls(DbConnection connection) => new MySqlDs3DriverCalls(AsMySql(connection));
+
     public FailureKind Classify(Exception error) =>
         FailureChain.Classify(error, e => e is MySqlException my ? ClassifyNumber(my) : null);
 

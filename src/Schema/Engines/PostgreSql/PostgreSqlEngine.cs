@@ -140,6 +140,8 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new PostgreSqlStoreCommands((NpgsqlConnection)connection);
 
+    public IDs3DriverCalls CreateDs3DriverCalls(DbConnection connection) => new PostgreSqlDs3DriverCalls((NpgsqlConnection)connection);
+
     public FailureKind Classify(Exception error) => PostgreSqlFailures.Classify(error);
 
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
