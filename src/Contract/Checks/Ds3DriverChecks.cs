@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Commands;
 
 namespace DvdStore.Contract.Checks;
@@ -72,9 +71,7 @@ internal static class Ds3DriverChecks
         var calls = session.Engine.CreateDs3DriverCalls(db);
         if (calls is null)
         {
-            session.Note(session.Engine.Kind == EngineKind.Sqlite
-                ? "not applicable: DS3 has no SQLite driver"
-                : $"not run: the kit does not reproduce DS3's {session.Engine.DisplayName} driver");
+            session.Note(session.Engine.Ds3DriverAbsence);
         }
 
         return calls;

@@ -72,6 +72,9 @@ public interface IEngine
     /// </summary>
     IDs3DriverCalls? CreateDs3DriverCalls(DbConnection connection) => null;
 
+    /// <summary>Why <see cref="CreateDs3DriverCalls"/> is null on this engine, as a check row's note.</summary>
+    string Ds3DriverAbsence => $"not run: the kit does not reproduce DS3's {DisplayName} driver";
+
     /// <summary>What an exception from this engine's provider means (deadlock, lost connection, …).</summary>
     FailureKind Classify(Exception error);
 

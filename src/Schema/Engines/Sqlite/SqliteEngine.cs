@@ -175,6 +175,8 @@ public sealed class SqliteEngine : IEngine
 
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new SqliteStoreCommands(Sqlite(connection));
 
+    public string Ds3DriverAbsence => "not applicable: DS3 has no SQLite driver";
+
     public FailureKind Classify(Exception error)
     {
         for (var e = error; e is not null; e = e.InnerException)
