@@ -32,6 +32,12 @@ mkdir -p "$results"
 dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --logger "console;verbosity=normal" --results-directory "$results" "$@" 2>&1 | tee "$results/console.log"
 status=${PIPESTATUS[0]}
 set -e
+# The test host makes one temp folder per run (tests/DvdStore.Tests/Infrastructure/SuiteTempFolder.cs) and removes it
+# at the end, but the host can be stopped mid-removal; here every folder whose test process is gone goes.
+for run in "${TMPDIR:-/tmp}"/dvdstore-tests/run-*; do
+  [ -d "$run" ] && ! kill -0 "${run##*/run-}" 2>/dev/null && rm -rf "$run"
+done
+rmdir "${TMPDIR:-/tmp}/dvdstore-tests" 2>/dev/null || true
 
 trx="$results/tests.trx"
 # The console's own summary counts every theory case; the trx file can fold theory cases together and miss a failure.

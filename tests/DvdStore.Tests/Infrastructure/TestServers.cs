@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 
@@ -17,14 +16,6 @@ public static class TestServers
     public static readonly bool Required =
         Environment.GetEnvironmentVariable("DVDSTORE_TEST_REQUIRE_SERVERS") == "1"
         || string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase);
-
-    /// <summary>Every folder <see cref="TempFile"/> made; removed when the test process ends, so the suite leaves nothing in /tmp.</summary>
-    private static readonly ConcurrentBag<string> TempFolders = [];
-
-    static TestServers() => AppDomain.CurrentDomain.ProcessExit += static (_, _) => DeleteTempFolders();
-
-    /// <summary>The root of every temporary folder the suite makes.</summary>
-    public static string TempRoot { get; } = Path.Combine(Path.GetTempPath(), "dvdstore-tests");
 
     /// <summary>
     /// Skips when <paramref name="condition"/> holds because of this machine (no Linux, one CPU, no permission), except
@@ -60,30 +51,12 @@ public static class TestServers
         _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "no test server for this engine"),
     };
 
-    /// <summary>A path in a new temporary folder.</summary>
+    /// <summary>A path in a new folder inside the run's temp folder (removed when the run ends: <see cref="SuiteTempFolder"/>).</summary>
     public static string TempFile(string name)
     {
-        var dir = Path.Combine(TempRoot, Guid.NewGuid().ToString("N"));
+        var dir = Path.Combine(SuiteTempFolder.Current, Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(dir);
-        TempFolders.Add(dir);
         return Path.Combine(dir, name);
-    }
-
-    /// <summary>Removes the temporary folders made so far (best effort: a file still open elsewhere is left).</summary>
-    public static void DeleteTempFolders()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        while (TempFolders.TryTake(out var dir))
-        {
-            try
-            {
-                Directory.Delete(dir, recursive: true);
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                // Left for the next run's cleanup of its own folders; never a reason to fail the suite.
-            }
-        }
     }
 
     private static string Get(string variable, string server)
