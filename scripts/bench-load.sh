@@ -19,32 +19,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ENGINE=${ENGINE:-postgres}; SIZES=${SIZES:-${SIZE:-1GB}}; ROUNDS=${ROUNDS:-2}; SEED=${SEED:-3}; THREADS=${THREADS:-$(nproc)}
-PGHOST=127.0.0.1; PGPORT=${PGPORT:-55544}; PGUSER=${PGUSER:-bench}; MDBPORT=${MDBPORT:-53444}
+PGHOST=127.0.0.1; PGPORT=${PGPORT:-55544}; PGUSER=bench; MDBPORT=${MDBPORT:-53444}
 export PGHOST PGPORT PGUSER
 export PG_OPTS=${PG_OPTS:-"-c shared_buffers=2GB -c max_wal_size=8GB"}
 
-server=""; work=$(mktemp -d /tmp/dvdstore-bench.XXXXXX)
-cleanup() {
+drop_databases() {
   [ "$ENGINE" = postgres ] && psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "DROP DATABASE IF EXISTS bench_raw" >/dev/null 2>&1
-  rm -rf "$work"
-  if [ -n "$server" ]; then scripts/db-down.sh "$([ "$ENGINE" = postgres ] && echo pg || echo mariadb)" "$server"; fi
-  return 0
 }
-trap cleanup EXIT INT TERM
-
+. scripts/bench-common.sh
+bench_begin load drop_databases
 case "$ENGINE" in
-postgres) [ "${BENCH_PG_RUNNING:-0}" = 1 ] || server=$(PGPORT=$PGPORT scripts/db-up.sh pg) ;;
-mysql) [ "${BENCH_MDB_RUNNING:-0}" = 1 ] || server=$(MDBPORT=$MDBPORT scripts/db-up.sh mariadb) ;;
+postgres) [ "${BENCH_PG_RUNNING:-0}" = 1 ] || bench_server pg ;;
+mysql) [ "${BENCH_MDB_RUNNING:-0}" = 1 ] || bench_server mariadb ;;
 sqlite) ;;
 *) echo "error: ENGINE must be postgres, mysql or sqlite (got '$ENGINE')" >&2; exit 2 ;;
 esac
-
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
-dvdstore() { dotnet src/Cli/bin/Release/net8.0/dvdstore.dll "$@"; }
-now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
-load1() { cut -d' ' -f1 /proc/loadavg; }
-mdb() { mariadb --no-defaults -h 127.0.0.1 -P "$MDBPORT" -ubench -pbench --local-infile=1 "$@"; }
+bench_build
+export PGOPTIONS="-c client_min_messages=warning" MYSQL_PWD=$DVDSTORE_PASSWORD
+mdb() { mariadb --no-defaults -h 127.0.0.1 -P "$MDBPORT" -ubench --local-infile=1 "$@"; }
 
 # Which file holds which table's rows (export-csv's layout, DS3's names).
 copies=()
@@ -56,18 +48,12 @@ copies+=("PRODUCTS prod/prod" "INVENTORY prod/inv" "MEMBERSHIP membership/member
   "REVIEWS_HELPFULNESS reviews/review_helpfulness")
 copy_pg() { psql -d bench_raw -q -v ON_ERROR_STOP=1 -c "\\copy $1 FROM '$work/data/$2.csv' WITH (FORMAT csv)"; }
 copy_mdb() { mdb bench_raw -e "LOAD DATA LOCAL INFILE '$work/data/$2.csv' INTO TABLE $1 FIELDS TERMINATED BY ','"; }
-export -f copy_pg copy_mdb mdb; export work MDBPORT
+export -f copy_pg copy_mdb mdb; export work MDBPORT MYSQL_PWD
 
 # The section of `dvdstore schema` output between "-- <Engine>: <from>" and the next section heading.
 section() { awk -v from="$2" '/^-- [A-Za-z]+: [A-Za-z]+$/ { on = ($3 == from) } on' "$work/ddl.$1"; }
 
-connection() {
-  case "$ENGINE" in
-  postgres) echo "Host=$PGHOST;Port=$PGPORT;Username=$PGUSER;Database=bench_ours" ;;
-  mysql) echo "Server=127.0.0.1;Port=$MDBPORT;User ID=bench;Password=bench;Database=bench_ours;AllowLoadLocalInfile=true" ;;
-  sqlite) echo "Data Source=$work/ours.db" ;;
-  esac
-}
+connection() { if [ "$ENGINE" = sqlite ]; then echo "Data Source=$work/ours.db"; else bench_connection "$ENGINE" bench_ours; fi; }
 
 fresh() { # fresh <db>: an empty database (or file) named bench_ours / bench_raw
   case "$ENGINE" in
@@ -81,7 +67,7 @@ ours() { # prints: tables-step whole peak-MB
   fresh bench_ours
   local t0 t1
   t0=$(now)
-  /usr/bin/time -f '%M' -o "$work/peak" dotnet src/Cli/bin/Release/net8.0/dvdstore.dll load --engine "$ENGINE" \
+  /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
     --size "$size" --seed "$SEED" --threads "$THREADS" --connection "$(connection)" >"$work/ours.txt"
   t1=$(now)
   cp "$work/ours.txt" "$work/ours-$size-$round.txt"
