@@ -19,7 +19,8 @@ internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkL
     public async Task CreateTablesAsync(DbConnection connection, IReadOnlyCollection<TableSpec> loaded, CancellationToken cancellationToken)
     {
         await PostgreSqlEngine.CreateSchemaOfSearchPathAsync(connection, cancellationToken).ConfigureAwait(false);
-        var statements = StoreModel.Tables.Select(t => loaded.Contains(t) ? dialect.CreateTableWithoutKey(t) : dialect.CreateTable(t))
+        // A table no stream loads (REORDER, the bookkeeping tables) gets its indexes now, while it is empty.
+        var statements = StoreModel.Tables.SelectMany(t => loaded.Contains(t) ? [dialect.CreateTableWithoutKey(t)] : dialect.IndexesOf(t).Prepend(dialect.CreateTable(t)))
             .Concat(dialect.InsertCategories());
         await using var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
         foreach (var statement in statements)
