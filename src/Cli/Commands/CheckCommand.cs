@@ -75,7 +75,8 @@ internal static class CheckCommand
         var passed = results.Count - failed - notApplicable;
         var checkReport = new CheckReport(
             ToolVersion(), target.Engine.DisplayName, facts.Product, facts.Version, scratch.Description, started,
-            Math.Round(clock.Elapsed.TotalSeconds, 1), passed, failed, results) { NotApplicable = notApplicable };
+            Math.Round(clock.Elapsed.TotalSeconds, 1), passed, failed, results)
+        { NotApplicable = notApplicable };
         await AtomicFile.WriteAsync(reportPath, stream => checkReport.WriteAsync(stream, cancellationToken), cancellationToken).ConfigureAwait(false);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"check: {passed} passed, {failed} failed, {notApplicable} not applicable in {clock.Elapsed.TotalSeconds:F0} s; scratch {scratch.Description} dropped; report {reportPath}")).ConfigureAwait(false);
