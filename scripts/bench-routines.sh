@@ -19,30 +19,20 @@ for n in "$CALLS" "$ROUNDS"; do
 done
 [ "$(echo "$SIZES" | wc -w)" -eq 2 ] || { echo "error: SIZES must name two sizes, smaller first (got '$SIZES'), e.g. SIZES=\"10MB 100MB\"" >&2; exit 2; }
 
-work=$(mktemp -d /tmp/dvdstore-bench-routines.XXXXXX); pg_dir=""; mdb_dir=""
-cleanup() {
-  rm -rf "$work"
-  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
-  [ -n "$mdb_dir" ] && scripts/db-down.sh mariadb "$mdb_dir"
-  return 0
-}
-trap cleanup EXIT INT TERM
+. scripts/bench-common.sh
+bench_begin routines
 if [ "${BENCH_SERVERS_RUNNING:-0}" != 1 ]; then
-  case " $ENGINES " in *" postgres "*) pg_dir=$(PGPORT=$PGPORT scripts/db-up.sh pg) ;; esac
-  case " $ENGINES " in *" mysql "*) mdb_dir=$(MDBPORT=$MDBPORT scripts/db-up.sh mariadb) ;; esac
+  case " $ENGINES " in *" postgres "*) bench_server pg ;; esac
+  case " $ENGINES " in *" mysql "*) bench_server mariadb ;; esac
 fi
-# The test servers' bench user (scripts/db-up.sh); the password goes by environment, never on a command line.
-export DVDSTORE_PASSWORD=${DVDSTORE_PASSWORD:-bench}
 mkdir -p "$STORE_DIR"
-
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
+bench_build
 dotnet build benchmarks/RoutineCost -c Release -v q -nologo >/dev/null
 db() { echo "${STORE_PREFIX:-routine_cost_}$1"; }  # quoted in PostgreSQL: the name keeps its case everywhere
 connection() { # engine size
   case "$1" in
-  postgres) echo "Host=127.0.0.1;Port=$PGPORT;Username=bench;Database=$(db "$2")" ;;
-  mysql) echo "Server=127.0.0.1;Port=$MDBPORT;User ID=bench;Database=$(db "$2");AllowLoadLocalInfile=true" ;;
   sqlite) echo "Data Source=$STORE_DIR/$(db "$2").db" ;;
+  *) bench_connection "$1" "$(db "$2")" ;;
   esac
 }
 create_database() { # engine size
@@ -58,16 +48,15 @@ for engine in $ENGINES; do
   for size in $SIZES; do
     if [ "${KEEP_STORES:-0}" != 1 ]; then
       create_database "$engine" "$size"
-      start=$(date +%s)
-      dotnet src/Cli/bin/Release/net8.0/dvdstore.dll load --engine "$engine" --connection "$(connection "$engine" "$size")" \
-        --size "$size" --seed 3 >"$work/load.$engine.$size.txt"
-      echo "== $engine $size loaded in $(( $(date +%s) - start )) s"
+      start=$(now)
+      dvdstore load --engine "$engine" --connection "$(connection "$engine" "$size")" --size "$size" --seed 3 >"$work/load.$engine.$size.txt"
+      echo "== $engine $size loaded in $(secs "$start" "$(now)") s"
     fi
     targets+=("$engine/$size" "$engine" "$(connection "$engine" "$size")")
   done
 done
 
-echo "== $CALLS calls per routine, $ROUNDS rounds, stores alternated; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
+echo "== $CALLS calls per routine, $ROUNDS rounds, stores alternated; load average at the start: $(load_average) on $(nproc) CPUs"
 dotnet benchmarks/RoutineCost/bin/Release/net8.0/DvdStore.Benchmarks.RoutineCost.dll "$CALLS" "$ROUNDS" "${targets[@]}" | tee "$work/table" >/dev/null
 read -r small large <<<"$SIZES"
 printf '| routine | engine | ms/call %s | ms/call %s | %s/%s | rows/call %s → %s |\n|---|---|---|---|---|---|\n' "$small" "$large" "$large" "$small" "$small" "$large"
@@ -86,4 +75,4 @@ awk -F'\t' -v small="$small" -v large="$large" '
     for (i = 2; i <= n_load; i++) { if (l[i] + 0 < lo + 0) lo = l[i]; if (l[i] + 0 > hi + 0) hi = l[i] }
     printf "load average (1 min) during the run: %s–%s\n", lo, hi
   }' "$work/table"
-echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work shares this machine)"
+echo "load average at the end: $(load_average) on $(nproc) CPUs (other work shares this machine)"
