@@ -62,17 +62,17 @@ summary="$work/summary"
 for size in $SIZES; do
   echo "== $size: pre-made files (dvdstore export-csv --size $size --seed $SEED, not timed)"
   rm -rf "$work/data"
-  dvdstore export-csv --size "$size" --seed "$SEED" --threads "$THREADS" --out "$work/data" >/dev/null
+  dvdstore export-csv --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --out "$work/data" >/dev/null
   data_mb=$(du -sm "$work/data" | cut -f1)
 
   echo "== $size: raw psql \\copy (before ours)"
   raw_before=$(raw_copy)
 
-  echo "== $size: ours, dvdstore load --engine postgres --size $size --seed $SEED --threads $THREADS"
+  echo "== $size: ours, dvdstore load --engine postgres --size $size --seed $SEED --parallel-tables $THREADS"
   psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "CREATE DATABASE bench_ours" >/dev/null
   t0=$(now)
   /usr/bin/time -f '%M' -o "$work/peak" dotnet src/Cli/bin/Release/net8.0/dvdstore.dll load --engine postgres \
-    --size "$size" --seed "$SEED" --threads "$THREADS" \
+    --size "$size" --seed "$SEED" --parallel-tables "$THREADS" \
     --connection "Host=$PGHOST;Port=$PGPORT;Username=$PGUSER;Database=bench_ours" >"$work/ours.txt"
   t1=$(now)
   ours_total=$(secs "$t0" "$t1")

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Cli.Help;
 using System.Globalization;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
@@ -37,6 +38,8 @@ public static class FingerprintCommand
             await WriteAsync(output, comparison.Current).ConfigureAwait(false);
             return await WriteComparisonAsync(output, comparison).ConfigureAwait(false) ? 0 : 1;
         });
+        command.WithExamples(
+            "dvdstore fingerprint --connection \"Data Source=dvdstore.db\"");
         return command;
     }
 

@@ -31,7 +31,7 @@ public sealed class CheckCommandTests
         var connection = Connection(engine);
         var report = TestServers.TempFile("check.json");
 
-        var (code, output, error) = await RunAsync("check", "--engine", engine, "--connection", connection, "--report", report);
+        var (code, output, error) = await RunAsync("check", "--engine", engine, "--connection", connection, "--out", report);
 
         Assert.True(code == 0, output + error);
         Assert.Contains($"check: {ContractSuite.All.Count} passed, 0 failed", output, StringComparison.Ordinal);
@@ -131,7 +131,7 @@ public sealed class CheckCommandTests
         try
         {
             var connection = new Npgsql.NpgsqlConnectionStringBuilder(admin) { Username = role }.ConnectionString;
-            var (code, output, error) = await RunAsync("check", "--engine", "postgres", "--connection", connection, "--report", TestServers.TempFile("check.json"));
+            var (code, output, error) = await RunAsync("check", "--engine", "postgres", "--connection", connection, "--out", TestServers.TempFile("check.json"));
 
             Assert.Equal(2, code);
             Assert.Empty(output);
@@ -155,7 +155,7 @@ public sealed class CheckCommandTests
         try
         {
             var connection = new MySqlConnector.MySqlConnectionStringBuilder(admin) { UserID = user, Password = "secret-pw", Database = "" }.ConnectionString;
-            var (code, output, error) = await RunAsync("check", "--engine", "mysql", "--connection", connection, "--report", TestServers.TempFile("check.json"));
+            var (code, output, error) = await RunAsync("check", "--engine", "mysql", "--connection", connection, "--out", TestServers.TempFile("check.json"));
 
             Assert.Equal(2, code);
             Assert.Empty(output);
