@@ -12,28 +12,18 @@ SIZES=${SIZES:-10MB 100MB}; USERS=${USERS:-4}; RUN_SECONDS=${RUN_SECONDS:-30}; R
 PGPORT=${PGPORT:-55432}
 export PGPORT
 
-pg_dir=""; work=$(mktemp -d /tmp/dvdstore-bench-adopt.XXXXXX)
-cleanup() {
-  rm -rf "$work"
-  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
-  return 0
-}
-trap cleanup EXIT INT TERM
-
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
-dvdstore() { dotnet src/Cli/bin/Release/net8.0/dvdstore.dll "$@"; }
-now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
-db_name() { echo "bench_adopt_$(echo "$1" | tr -cd '[:alnum:]' | tr '[:upper:]' '[:lower:]')"; }
-connection() { echo "Host=127.0.0.1;Port=$PGPORT;Username=bench;Database=$(db_name "$1")"; }
+. scripts/bench-common.sh
+bench_begin adopt
+bench_build
+db() { db_name bench_adopt "$1"; } # size
+connection() { bench_connection postgres "$(db "$1")"; }
 sql() { psql -h 127.0.0.1 -p "$PGPORT" -U bench -d "$1" -qc "$2" >/dev/null; }
-load() { uptime | sed 's/.*load average: //; s/,.*//'; }
 
-pg_dir=$(scripts/db-up.sh pg)
-echo "load average at start: $(uptime | sed 's/.*load average: //')"
+bench_server pg
+echo "load average at start: $(load_average)"
 for size in $SIZES; do
-  sql postgres "DROP DATABASE IF EXISTS $(db_name "$size") WITH (FORCE)"
-  sql postgres "CREATE DATABASE $(db_name "$size")"
+  sql postgres "DROP DATABASE IF EXISTS $(db "$size") WITH (FORCE)"
+  sql postgres "CREATE DATABASE $(db "$size")"
   t0=$(now)
   dvdstore load --connection "$(connection "$size")" --engine postgres --size "$size" --seed 3 >/dev/null
   echo "loaded $size in $(secs "$t0" "$(now)") s"
@@ -43,7 +33,7 @@ printf '%-6s %-5s %9s %10s %9s %6s\n' size round adopt_s orders reset_s load1 | 
 for round in $(seq 1 "$ROUNDS"); do
   for size in $SIZES; do
     conn=$(connection "$size")
-    sql "$(db_name "$size")" "DROP TABLE DS_STORE_INFO; DROP TABLE DS_INVENTORY_BASELINE; DROP INDEX IX_REVIEWS_CUSTID; DROP INDEX IX_MEMBERSHIP_EXPIREDATE"
+    sql "$(db "$size")" "DROP TABLE DS_STORE_INFO; DROP TABLE DS_INVENTORY_BASELINE; DROP INDEX IX_REVIEWS_CUSTID; DROP INDEX IX_MEMBERSHIP_EXPIREDATE"
     t0=$(now)
     dvdstore reset --engine postgres --connection "$conn" >"$work/adopt.$size.$round" \
       || { echo "error: adopting $size failed:" >&2; cat "$work/adopt.$size.$round" >&2; exit 1; }
@@ -55,11 +45,11 @@ for round in $(seq 1 "$ROUNDS"); do
     t0=$(now)
     dvdstore reset --engine postgres --connection "$conn" >"$work/reset.$size.$round" \
       || { echo "error: reset of $size failed:" >&2; cat "$work/reset.$size.$round" >&2; exit 1; }
-    printf '%-6s %-5s %9s %10s %9s %6s\n' "$size" "$round" "$adopt_s" "$orders" "$(secs "$t0" "$(now)")" "$(load)" | tee -a "$work/table"
+    printf '%-6s %-5s %9s %10s %9s %6s\n' "$size" "$round" "$adopt_s" "$orders" "$(secs "$t0" "$(now)")" "$(load1)" | tee -a "$work/table"
   done
 done
 first=${SIZES%% *}
 awk -v f="$first" 'NR > 1 { a[$1] += $3; r[$1] += $5; n[$1]++ }
   END { for (s in a) if (s != f) printf "mean %s / %s: adopt %.2fx, reset after a run %.2fx\n", s, f, (a[s] / n[s]) / (a[f] / n[f]), (r[s] / n[s]) / (r[f] / n[f]) }' "$work/table"
-echo "load average at end: $(uptime | sed 's/.*load average: //')"
+echo "load average at end: $(load_average)"
 echo "adopting reset's output (last round):"; cat "$(ls -t "$work"/adopt.* | head -1)"

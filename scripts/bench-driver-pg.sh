@@ -18,18 +18,11 @@ export PGHOST PGPORT PGUSER
 db=bench_driver
 conn="Host=$PGHOST;Port=$PGPORT;Username=$PGUSER;Database=$db"
 
-pg_dir=""; work=$(mktemp -d /tmp/dvdstore-bench-driver.XXXXXX)
-cleanup() {
-  rm -rf "$work"
-  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
-  return 0
-}
-trap cleanup EXIT INT TERM
-if [ "${BENCH_PG_RUNNING:-0}" != 1 ]; then pg_dir=$(PGPORT=$PGPORT scripts/db-up.sh pg); fi
-
-dll=${DVDSTORE_DLL:-src/Cli/bin/Release/net8.0/dvdstore.dll}
-[ -n "${DVDSTORE_DLL:-}" ] || dotnet build src/Cli -c Release -v q -nologo >/dev/null
-dvdstore() { dotnet "$dll" "$@"; }
+. scripts/bench-common.sh
+bench_begin driver
+if [ "${BENCH_PG_RUNNING:-0}" != 1 ]; then bench_server pg; fi
+bench_build
+dll=$dvdstore_dll
 
 echo "== store: dvdstore load --engine postgres --size $SIZE (once)"
 psql -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null

@@ -19,30 +19,20 @@ if [ -n "${BASELINE_DLL:-}" ] && [ ! -f "$BASELINE_DLL" ]; then
   echo "error: BASELINE_DLL=$BASELINE_DLL is not a file; point it at another build's dvdstore.dll" >&2; exit 2
 fi
 
-work=$(mktemp -d /tmp/dvdstore-bench-engines.XXXXXX); pg_dir=""; mdb_dir=""
-cleanup() {
-  rm -rf "$work"
-  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
-  [ -n "$mdb_dir" ] && scripts/db-down.sh mariadb "$mdb_dir"
-  return 0
-}
-trap cleanup EXIT INT TERM
+. scripts/bench-common.sh
+bench_begin engines
 if [ "${BENCH_SERVERS_RUNNING:-0}" != 1 ]; then
-  case " $ENGINES " in *" postgres "*) pg_dir=$(PGPORT=$PGPORT scripts/db-up.sh pg) ;; esac
-  case " $ENGINES " in *" mysql "*) mdb_dir=$(MDBPORT=$MDBPORT scripts/db-up.sh mariadb) ;; esac
+  case " $ENGINES " in *" postgres "*) bench_server pg ;; esac
+  case " $ENGINES " in *" mysql "*) bench_server mariadb ;; esac
 fi
-# The test servers' bench user (scripts/db-up.sh); the password goes by environment, never on a command line.
-export DVDSTORE_PASSWORD=${DVDSTORE_PASSWORD:-bench}
-
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
-current=src/Cli/bin/Release/net8.0/dvdstore.dll
+bench_build
+current=$dvdstore_dll
 builds="new"; [ -n "${BASELINE_DLL:-}" ] && builds="base new"
 dll() { if [ "$1" = base ]; then echo "$BASELINE_DLL"; else echo "$current"; fi; }
 connection() { # engine build
   case "$1" in
-  postgres) echo "Host=127.0.0.1;Port=$PGPORT;Username=bench;Database=bench_engines_$2" ;;
-  mysql) echo "Server=127.0.0.1;Port=$MDBPORT;User ID=bench;Database=bench_engines_$2;AllowLoadLocalInfile=true" ;;
   sqlite) echo "Data Source=$work/bench_engines_$2.db" ;;
+  *) bench_connection "$1" "bench_engines_$2" ;;
   esac
 }
 create_database() { # engine build

@@ -17,20 +17,11 @@ SIZES=${SIZES:-${SIZE:-1GB}}; SEED=${SEED:-3}; THREADS=${THREADS:-$(nproc)}
 PGHOST=${PGHOST:-127.0.0.1}; PGPORT=${PGPORT:-55432}; PGUSER=${PGUSER:-bench}
 export PGHOST PGPORT PGUSER
 
-pg_dir=""; work=$(mktemp -d /tmp/dvdstore-bench.XXXXXX)
-cleanup() {
-  psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "DROP DATABASE IF EXISTS bench_raw" >/dev/null 2>&1 || true
-  rm -rf "$work"
-  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
-  return 0
-}
-trap cleanup EXIT INT TERM
-if [ "${BENCH_PG_RUNNING:-0}" != 1 ]; then pg_dir=$(PGPORT=$PGPORT scripts/db-up.sh pg); fi
-
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
-dvdstore() { dotnet src/Cli/bin/Release/net8.0/dvdstore.dll "$@"; }
-now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+drop_databases() { psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "DROP DATABASE IF EXISTS bench_raw" >/dev/null 2>&1; }
+. scripts/bench-common.sh
+bench_begin load drop_databases
+if [ "${BENCH_PG_RUNNING:-0}" != 1 ]; then bench_server pg; fi
+bench_build
 
 if ! dvdstore schema --engine postgres >"$work/ddl.sql" 2>"$work/ddl.err"; then
   echo "error: the PostgreSQL engine cannot render its DDL: $(head -1 "$work/ddl.err")" >&2
@@ -71,7 +62,7 @@ for size in $SIZES; do
   echo "== $size: ours, dvdstore load --engine postgres --size $size --seed $SEED --parallel-tables $THREADS"
   psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "CREATE DATABASE bench_ours" >/dev/null
   t0=$(now)
-  /usr/bin/time -f '%M' -o "$work/peak" dotnet src/Cli/bin/Release/net8.0/dvdstore.dll load --engine postgres \
+  /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine postgres \
     --size "$size" --seed "$SEED" --parallel-tables "$THREADS" \
     --connection "Host=$PGHOST;Port=$PGPORT;Username=$PGUSER;Database=bench_ours" >"$work/ours.txt"
   t1=$(now)

@@ -15,42 +15,26 @@ RUN_SECONDS=${RUN_SECONDS:-600}; ROUNDS=${ROUNDS:-2}
 PGPORT=${PGPORT:-55432}; MDBPORT=${MDBPORT:-53306}
 export PGPORT MDBPORT
 
-pg_dir=""; mdb_dir=""; work=$(mktemp -d /tmp/dvdstore-bench-reset.XXXXXX)
-cleanup() {
-  rm -rf "$work"
-  [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
-  [ -n "$mdb_dir" ] && scripts/db-down.sh mariadb "$mdb_dir"
-  return 0
-}
-trap cleanup EXIT INT TERM
-
-dotnet build src/Cli -c Release -v q -nologo >/dev/null
-dvdstore() { dotnet src/Cli/bin/Release/net8.0/dvdstore.dll "$@"; }
-now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
-db_name() { echo "bench_reset_$(echo "$1" | tr -cd '[:alnum:]' | tr '[:upper:]' '[:lower:]')"; }
-
-connection() { # engine size
-  case $1 in
-    postgres) echo "Host=127.0.0.1;Port=$PGPORT;Username=bench;Database=$(db_name "$2")" ;;
-    mariadb) echo "Server=127.0.0.1;Port=$MDBPORT;User ID=bench;Password=bench;Database=$(db_name "$2");AllowLoadLocalInfile=true" ;;
-  esac
-}
+. scripts/bench-common.sh
+bench_begin reset
+bench_build
+db() { db_name bench_reset "$1"; } # size
+connection() { bench_connection "$1" "$(db "$2")"; } # engine size
 create_db() { # engine size
   case $1 in
-    postgres) psql -h 127.0.0.1 -p "$PGPORT" -U bench -d postgres -qc "DROP DATABASE IF EXISTS $(db_name "$2") WITH (FORCE)" \
-                -c "CREATE DATABASE $(db_name "$2")" >/dev/null ;;
+    postgres) psql -h 127.0.0.1 -p "$PGPORT" -U bench -d postgres -qc "DROP DATABASE IF EXISTS $(db "$2") WITH (FORCE)" \
+                -c "CREATE DATABASE $(db "$2")" >/dev/null ;;
     mariadb) mariadb --no-defaults --socket="$mdb_dir/mysqld.sock" -uroot \
-               -e "DROP DATABASE IF EXISTS $(db_name "$2"); CREATE DATABASE $(db_name "$2")" ;;
+               -e "DROP DATABASE IF EXISTS $(db "$2"); CREATE DATABASE $(db "$2")" ;;
   esac
 }
 
-echo "load average at start: $(uptime | sed 's/.*load average: //')"
+echo "load average at start: $(load_average)"
 printf '%-9s %-6s %-5s %10s %9s %9s %12s\n' engine size round orders load_s reset_s reset/load | tee "$work/table"
 for engine in $ENGINES; do
   case $engine in
-    postgres) [ -n "$pg_dir" ] || pg_dir=$(scripts/db-up.sh pg) ;;
-    mariadb) [ -n "$mdb_dir" ] || mdb_dir=$(scripts/db-up.sh mariadb) ;;
+    postgres) bench_server pg ;;
+    mariadb) bench_server mariadb ;;
     *) echo "error: unknown engine '$engine' in ENGINES; use postgres and/or mariadb" >&2; exit 2 ;;
   esac
   declare -A load_s=()
@@ -85,5 +69,5 @@ for engine in $ENGINES; do
     END { for (s in sum) if (s != f) printf "%s: mean reset at %s / at %s: %.2fx (target <= 2)\n", e, s, f, (sum[s] / n[s]) / (sum[f] / n[f]) }' "$work/table"
   unset load_s
 done
-echo "load average at end: $(uptime | sed 's/.*load average: //')"
+echo "load average at end: $(load_average)"
 echo "reset output of the last run:"; cat "$(ls -t "$work"/reset.* | head -1)"

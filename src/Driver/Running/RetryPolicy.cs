@@ -1,4 +1,7 @@
+using System.Diagnostics;
 using DvdStore.Driver.Workload;
+using Polly;
+using Polly.Retry;
 
 namespace DvdStore.Driver.Running;
 
@@ -27,9 +30,25 @@ public sealed record RetryPolicy
     /// <summary>Pause before deadlock retry <paramref name="attempt"/> (1-based): random, growing, small.</summary>
     public TimeSpan DeadlockDelay(int attempt, UserRandom random) => TimeSpan.FromMilliseconds(random.Between(1, 20 * attempt));
 
-    /// <summary>Pause before reconnect attempt <paramref name="attempt"/> (1-based): doubling up to the maximum.</summary>
-    public TimeSpan ReconnectDelay(int attempt) =>
-        TimeSpan.FromMilliseconds(Math.Min(MaxReconnectDelay.TotalMilliseconds, FirstReconnectDelay.TotalMilliseconds * Math.Pow(2, Math.Min(attempt - 1, 20))));
+    /// <summary>
+    /// Re-opening a lost connection (Polly): the first attempt after <see cref="FirstReconnectDelay"/> (the caller
+    /// waits it), then pauses doubling from twice that up to <see cref="MaxReconnectDelay"/>, for as long as the
+    /// database has been down (since <paramref name="downSince"/>, a <see cref="Stopwatch"/> timestamp) no longer
+    /// than <see cref="DatabaseDownLimit"/>; then the last failure is thrown. Cancellation ends it at once.
+    /// </summary>
+    public ResiliencePipeline ReconnectPipeline(long downSince) => new ResiliencePipelineBuilder()
+        .AddRetry(new RetryStrategyOptions
+        {
+            ShouldHandle = args => ValueTask.FromResult(
+                args.Outcome.Exception is { } e
+                && (e is not OperationCanceledException || !args.Context.CancellationToken.IsCancellationRequested)
+                && Stopwatch.GetElapsedTime(downSince) <= DatabaseDownLimit),
+            MaxRetryAttempts = int.MaxValue,
+            BackoffType = DelayBackoffType.Exponential,
+            Delay = 2 * FirstReconnectDelay,
+            MaxDelay = MaxReconnectDelay,
+        })
+        .Build();
 
     /// <summary>Calls that change data are not repeated after a lost connection: they may have committed.</summary>
     public static bool IsSafeToRepeat(TransactionKind kind) =>

@@ -167,26 +167,33 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
     {
         await CloseAsync().ConfigureAwait(false);
         var downSince = Stopwatch.GetTimestamp();
-        for (var attempt = 1; ; attempt++)
+        await Task.Delay(retry.FirstReconnectDelay, cancellationToken).ConfigureAwait(false);
+        try
         {
-            await Task.Delay(retry.ReconnectDelay(attempt), cancellationToken).ConfigureAwait(false);
-            try
-            {
-                connection = target.Engine.CreateConnection(target.ConnectionString);
-                await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
-                commands = target.Engine.CreateStoreCommands(connection);
-                shard.RecordReconnect();
-                return;
-            }
-            catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-            {
-                await CloseAsync().ConfigureAwait(false);
-                if (Stopwatch.GetElapsedTime(downSince) > retry.DatabaseDownLimit)
-                {
-                    throw new DriverFatalException(
-                        $"{target.Engine.DisplayName} at {target.RedactedConnection} has been unreachable for more than {retry.DatabaseDownLimit.TotalSeconds:0} s ({FirstLine(cause.Message)}); run stopped.", e);
-                }
-            }
+            await retry.ReconnectPipeline(downSince).ExecuteAsync(OpenAgainAsync, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            throw new DriverFatalException(
+                $"{target.Engine.DisplayName} at {target.RedactedConnection} has been unreachable for more than {retry.DatabaseDownLimit.TotalSeconds:0} s ({FirstLine(cause.Message)}); run stopped.", e);
+        }
+
+        shard.RecordReconnect();
+    }
+
+    /// <summary>One reconnect attempt: a new connection and store commands, or nothing left open.</summary>
+    private async ValueTask OpenAgainAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            connection = target.Engine.CreateConnection(target.ConnectionString);
+            await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+            commands = target.Engine.CreateStoreCommands(connection);
+        }
+        catch
+        {
+            await CloseAsync().ConfigureAwait(false);
+            throw;
         }
     }
 
