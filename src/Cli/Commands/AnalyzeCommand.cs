@@ -1,8 +1,8 @@
 using System.CommandLine;
-using DvdStore.Cli.Help;
 using DvdStore.Analysis;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
+using DvdStore.Cli.Help;
 using DvdStore.Driver.Parameters;
 using DvdStore.Schema;
 

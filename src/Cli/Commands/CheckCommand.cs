@@ -1,8 +1,8 @@
 using System.CommandLine;
-using DvdStore.Cli.Help;
 using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Contract;
 using DvdStore.Driver.Results;

@@ -1,6 +1,6 @@
 using System.CommandLine;
-using DvdStore.Cli.Help;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Driver.Fleet;
 using DvdStore.Driver.Parameters;
 using DvdStore.Schema;
@@ -54,7 +54,7 @@ internal static class FleetCommand
                 UsersPerDriver = result.GetValue(users),
                 Duration = DurationText.Parse("--duration", result.GetValue(duration)!) is { TotalSeconds: > 0 } ? result.GetValue(duration)! : throw new UserError("--duration must be longer than 0; give e.g. 10m."),
                 Warmup = DurationText.Parse("--warmup", result.GetValue(warmup)!) >= TimeSpan.Zero ? result.GetValue(warmup)! : "0",
-                DbSize = result.GetValue(size) is { } given ? StoreSize.Parse(given).ToString() : null,
+                DbSize = result.GetValue(size) is { } sized ? StoreSize.Parse(sized).ToString() : null,
                 Targets = result.GetValue(targets)!.Trim(),
                 Labels = ParseLabels(result.GetValue(labels) ?? []),
                 ResultsClaim = result.GetValue(claim),

@@ -1,6 +1,6 @@
 using System.CommandLine;
-using DvdStore.Cli.Help;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Driver.Parameters;
 using DvdStore.Monitoring;
