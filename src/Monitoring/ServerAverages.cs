@@ -8,48 +8,20 @@ public sealed record ServerAverages
     /// <summary>Seconds covered by the samples that had host figures.</summary>
     public double HostSeconds { get; init; }
 
-    public double? CpuPercent { get; init; }
-
-    public string? CpuSet { get; init; }
-
-    public double? CpuSetPercent { get; init; }
-
-    public double? UserPercent { get; init; }
-
-    public double? SystemPercent { get; init; }
-
-    public double? IoWaitPercent { get; init; }
-
-    public double? StealPercent { get; init; }
-
-    public double? RunQueue { get; init; }
-
-    public double? MemoryUsedMb { get; init; }
-
-    public string? DiskDevice { get; init; }
-
-    public double? Iops { get; init; }
-
-    public double? ReadsPerSecond { get; init; }
-
-    public double? WritesPerSecond { get; init; }
-
-    public double? ReadMBPerSecond { get; init; }
-
-    public double? WriteMBPerSecond { get; init; }
-
-    /// <summary>Mean time per I/O over the window (weighted by I/O count, not by interval).</summary>
-    public double? AverageLatencyMs { get; init; }
-
     /// <summary>Seconds covered by the samples that had engine figures.</summary>
     public double EngineSeconds { get; init; }
 
-    public long? Commits { get; init; }
+    /// <summary>The server process's CPUs, as last seen.</summary>
+    public string? CpuSet { get; init; }
 
-    public long? Rollbacks { get; init; }
+    /// <summary>The data directory's disk, as last seen.</summary>
+    public string? DiskDevice { get; init; }
 
-    /// <summary>60 × commits / engine seconds.</summary>
-    public double? Tpm { get; init; }
+    /// <summary>
+    /// The averaged figures, in the result file's per-interval shape (disk latency is weighted by I/O count, not by
+    /// interval; engine commits and rollbacks are sums; TPM is 60 × commits / seconds of the samples that counted them).
+    /// </summary>
+    public ServerIntervalMetrics Figures { get; init; } = new();
 
     /// <summary>Averages the samples (baseline and failed intervals carry no figures and count for nothing).</summary>
     public static ServerAverages Of(IEnumerable<ServerSample> samples)
@@ -74,29 +46,33 @@ public sealed record ServerAverages
         long? commits = counted.Count > 0 ? counted.Sum(e => e.Engine.Commits!.Value) : null;
         var rolled = engines.Where(e => e.Engine.Rollbacks is not null).ToList();
 
+        var readMb = Mean(h => h.Disk?.ReadMBPerSecond);
+        var writeMb = Mean(h => h.Disk?.WriteMBPerSecond);
         return new ServerAverages
         {
             HostSeconds = hostSeconds,
-            CpuPercent = Mean(h => h.CpuPercent),
-            CpuSet = hosts.Select(h => h.Item1.CpuSet).LastOrDefault(c => c is not null),
-            CpuSetPercent = Mean(h => h.CpuSetPercent),
-            UserPercent = Mean(h => h.UserPercent),
-            SystemPercent = Mean(h => h.SystemPercent),
-            IoWaitPercent = Mean(h => h.IoWaitPercent),
-            StealPercent = Mean(h => h.StealPercent),
-            RunQueue = Mean(h => h.RunQueue),
-            MemoryUsedMb = Mean(h => h.MemoryUsedMb),
-            DiskDevice = disks.Count > 0 ? disks[^1].Disk.Device : null,
-            Iops = Mean(h => h.Disk?.Iops),
-            ReadsPerSecond = Mean(h => h.Disk?.ReadsPerSecond),
-            WritesPerSecond = Mean(h => h.Disk?.WritesPerSecond),
-            ReadMBPerSecond = Mean(h => h.Disk?.ReadMBPerSecond),
-            WriteMBPerSecond = Mean(h => h.Disk?.WriteMBPerSecond),
-            AverageLatencyMs = timedCount > 0 ? timedIos.Sum(d => d.Disk.AverageLatencyMs!.Value * d.Disk.Iops * d.Seconds) / timedCount : null,
             EngineSeconds = engines.Sum(e => e.Seconds),
-            Commits = commits,
-            Rollbacks = rolled.Count > 0 ? rolled.Sum(e => e.Engine.Rollbacks!.Value) : null,
-            Tpm = commits is { } c && commitSeconds > 0 ? 60.0 * c / commitSeconds : null,
+            CpuSet = hosts.Select(h => h.Item1.CpuSet).LastOrDefault(c => c is not null),
+            DiskDevice = disks.Count > 0 ? disks[^1].Disk.Device : null,
+            Figures = new ServerIntervalMetrics
+            {
+                CpuPercent = Mean(h => h.CpuPercent),
+                CpuSetPercent = Mean(h => h.CpuSetPercent),
+                UserPercent = Mean(h => h.UserPercent),
+                SystemPercent = Mean(h => h.SystemPercent),
+                IoWaitPercent = Mean(h => h.IoWaitPercent),
+                StealPercent = Mean(h => h.StealPercent),
+                RunQueue = Mean(h => h.RunQueue),
+                MemoryUsedMb = Mean(h => h.MemoryUsedMb),
+                Iops = Mean(h => h.Disk?.Iops),
+                ReadsPerSecond = Mean(h => h.Disk?.ReadsPerSecond),
+                WritesPerSecond = Mean(h => h.Disk?.WritesPerSecond),
+                DiskMBPerSecond = readMb is null && writeMb is null ? null : (readMb ?? 0) + (writeMb ?? 0),
+                DiskLatencyMs = timedCount > 0 ? timedIos.Sum(d => d.Disk.AverageLatencyMs!.Value * d.Disk.Iops * d.Seconds) / timedCount : null,
+                EngineCommits = commits,
+                EngineRollbacks = rolled.Count > 0 ? rolled.Sum(e => e.Engine.Rollbacks!.Value) : null,
+                EngineTpm = commits is { } c && commitSeconds > 0 ? 60.0 * c / commitSeconds : null,
+            },
         };
     }
 
@@ -107,54 +83,33 @@ public sealed record ServerAverages
     public string? SummaryLine()
     {
         var parts = new List<string>();
-        if (CpuPercent is { } cpu)
+        if (Figures.CpuPercent is { } cpu)
         {
             var detail = new List<string>();
-            if (CpuSetPercent is { } set)
+            if (Figures.CpuSetPercent is { } set)
             {
                 detail.Add(F($"cpuset {CpuSet} {set:0}%"));
             }
 
-            detail.Add(F($"iowait {IoWaitPercent ?? 0:0}%"));
-            detail.Add(F($"steal {StealPercent ?? 0:0}%"));
-            detail.Add(F($"run queue {RunQueue ?? 0:0.0}"));
+            detail.Add(F($"iowait {Figures.IoWaitPercent ?? 0:0}%"));
+            detail.Add(F($"steal {Figures.StealPercent ?? 0:0}%"));
+            detail.Add(F($"run queue {Figures.RunQueue ?? 0:0.0}"));
             parts.Add(F($"server CPU {cpu:0}% ({string.Join(", ", detail)})"));
         }
 
-        if (Iops is { } iops)
+        if (Figures.Iops is { } iops)
         {
-            var latency = AverageLatencyMs is { } ms ? F($" {ms:0.00} ms") : "";
-            parts.Add(F($"disk {DiskDevice} {iops:0} IOPS {(ReadMBPerSecond ?? 0) + (WriteMBPerSecond ?? 0):0.0} MB/s{latency}"));
+            var latency = Figures.DiskLatencyMs is { } ms ? F($" {ms:0.00} ms") : "";
+            parts.Add(F($"disk {DiskDevice} {iops:0} IOPS {Figures.DiskMBPerSecond ?? 0:0.0} MB/s{latency}"));
         }
 
-        if (Tpm is { } tpm)
+        if (Figures.EngineTpm is { } tpm)
         {
             parts.Add(F($"engine {tpm:0} TPM"));
         }
 
         return parts.Count == 0 ? null : string.Join(", ", parts);
     }
-
-    /// <summary>These averages as the result file's per-interval (or window) server figures.</summary>
-    public ServerIntervalMetrics ToResult() => new()
-    {
-        CpuPercent = CpuPercent,
-        CpuSetPercent = CpuSetPercent,
-        UserPercent = UserPercent,
-        SystemPercent = SystemPercent,
-        IoWaitPercent = IoWaitPercent,
-        StealPercent = StealPercent,
-        RunQueue = RunQueue,
-        MemoryUsedMb = MemoryUsedMb,
-        Iops = Iops,
-        ReadsPerSecond = ReadsPerSecond,
-        WritesPerSecond = WritesPerSecond,
-        DiskMBPerSecond = ReadMBPerSecond is null && WriteMBPerSecond is null ? null : (ReadMBPerSecond ?? 0) + (WriteMBPerSecond ?? 0),
-        DiskLatencyMs = AverageLatencyMs,
-        EngineCommits = Commits,
-        EngineRollbacks = Rollbacks,
-        EngineTpm = Tpm,
-    };
 
     private static string F(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

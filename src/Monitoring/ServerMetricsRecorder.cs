@@ -129,7 +129,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
     public ServerIntervalMetrics? ForInterval(DateTimeOffset from, DateTimeOffset to)
     {
         var within = Within(Samples, from, to);
-        return within.Count == 0 ? null : ServerAverages.Of(within).ToResult();
+        return within.Count == 0 ? null : ServerAverages.Of(within).Figures;
     }
 
     /// <summary>The averages of the measured window, for a run result's serverMetrics; call after <see cref="StopAsync"/>.</summary>
@@ -137,7 +137,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
     public ServerMetricsSummary Summarize(DateTimeOffset measuredFrom, DateTimeOffset to, DateTimeOffset? runFrom = null)
     {
         var averages = ServerAverages.Of(Within(Samples, measuredFrom, to));
-        var runCommits = runFrom is { } from ? ServerAverages.Of(Within(Samples, from, DateTimeOffset.MaxValue)).Commits : null;
+        var runCommits = runFrom is { } from ? ServerAverages.Of(Within(Samples, from, DateTimeOffset.MaxValue)).Figures.EngineCommits : null;
         lock (samples)
         {
             return new ServerMetricsSummary
@@ -147,7 +147,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
                 EngineSeconds = averages.EngineSeconds,
                 CpuSet = averages.CpuSet,
                 DiskDevice = averages.DiskDevice,
-                Average = averages.ToResult(),
+                Average = averages.Figures,
                 RunEngineCommits = runCommits,
                 SummaryLine = averages.SummaryLine(),
                 Warnings = warnings.ToArray(),

@@ -26,27 +26,23 @@ public sealed class AffinityEffect : IStudy
         var charts = new List<ChartSpec>();
         var findings = new List<string>();
         var headlines = pinning.Select(p => PairedComparison.Headline(p, "pinned vs unpinned")).Concat(numa.Select(p => PairedComparison.Headline(p, "one NUMA node vs spread"))).ToList();
-        if (pinning.Count > 0)
+        void Compare(List<PairedComparison.Pair> pairs, string key, string what, string changes, string fileName, string nameA, string nameB, string missing)
         {
-            findings.AddRange(pinning.Select(p => PairedComparison.Sentence(p, "pinning changes")));
-            tables.Add(PairedComparison.Table("Pinned vs unpinned (equal vCPUs)", "affinity-pinning", LabelKeys.Affinity, pinning, input.Options));
-            charts.Add(PairedComparison.Bars("Pinned vs unpinned at equal vCPUs", "affinity-pinning", "unpinned", "pinned", pinning));
-        }
-        else
-        {
-            findings.Add("No pinned/unpinned pair at equal vCPUs (label 'affinity').");
+            if (pairs.Count == 0)
+            {
+                findings.Add(missing);
+                return;
+            }
+
+            findings.AddRange(pairs.Select(p => PairedComparison.Sentence(p, changes)));
+            tables.Add(PairedComparison.Table($"{what} (equal vCPUs)", fileName, key, pairs, input.Options));
+            charts.Add(PairedComparison.Bars($"{what} at equal vCPUs", fileName, nameA, nameB, pairs));
         }
 
-        if (numa.Count > 0)
-        {
-            findings.AddRange(numa.Select(p => PairedComparison.Sentence(p, "one NUMA node instead of spread changes")));
-            tables.Add(PairedComparison.Table("One NUMA node vs spread (equal vCPUs)", "affinity-numa", LabelKeys.Numa, numa, input.Options));
-            charts.Add(PairedComparison.Bars("One NUMA node vs spread at equal vCPUs", "affinity-numa", "spread", "one node", numa));
-        }
-        else
-        {
-            findings.Add("No one-node/spread pair at equal vCPUs (label 'numa').");
-        }
+        Compare(pinning, LabelKeys.Affinity, "Pinned vs unpinned", "pinning changes", "affinity-pinning", "unpinned", "pinned",
+            "No pinned/unpinned pair at equal vCPUs (label 'affinity').");
+        Compare(numa, LabelKeys.Numa, "One NUMA node vs spread", "one NUMA node instead of spread changes", "affinity-numa", "spread", "one node",
+            "No one-node/spread pair at equal vCPUs (label 'numa').");
 
         return new StudyResult(Name, Title) { Findings = findings, Headlines = headlines, Tables = tables, Charts = charts };
     }

@@ -39,7 +39,7 @@ public class RecorderTests
     {
         ServerSample[] samples = [Sample(10, 10, 20, 200), Sample(15, 5, 80, 50)];
 
-        var figures = ServerAverages.Of(samples).ToResult();
+        var figures = ServerAverages.Of(samples).Figures;
 
         Assert.Equal(40, figures.CpuPercent!.Value, 9);
         Assert.Equal(400, figures.Iops!.Value, 9);

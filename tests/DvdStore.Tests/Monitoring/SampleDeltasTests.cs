@@ -118,13 +118,13 @@ public class SampleDeltasTests
         var averages = ServerAverages.Of(samples);
 
         Assert.Equal(40, averages.HostSeconds);
-        Assert.Equal(((40 * 10) + (80 * 30)) / 40.0, averages.CpuPercent);
-        Assert.Equal(80, averages.CpuSetPercent);
-        Assert.Equal(((100 * 10) + (300 * 30)) / 40.0, averages.Iops);
-        Assert.Equal(((1.0 * 1000) + (2.0 * 9000)) / 10000, averages.AverageLatencyMs!.Value, 9);
-        Assert.Equal(3000, averages.Commits);
-        Assert.Equal(2, averages.Rollbacks);
-        Assert.Equal(60.0 * 3000 / 40, averages.Tpm);
+        Assert.Equal(((40 * 10) + (80 * 30)) / 40.0, averages.Figures.CpuPercent);
+        Assert.Equal(80, averages.Figures.CpuSetPercent);
+        Assert.Equal(((100 * 10) + (300 * 30)) / 40.0, averages.Figures.Iops);
+        Assert.Equal(((1.0 * 1000) + (2.0 * 9000)) / 10000, averages.Figures.DiskLatencyMs!.Value, 9);
+        Assert.Equal(3000, averages.Figures.EngineCommits);
+        Assert.Equal(2, averages.Figures.EngineRollbacks);
+        Assert.Equal(60.0 * 3000 / 40, averages.Figures.EngineTpm);
         Assert.Equal(
             "server CPU 70% (cpuset 0-3 80%, iowait 1%, steal 0%, run queue 2.0), disk nvme0n1 250 IOPS 0.0 MB/s 1.90 ms, engine 4500 TPM",
             averages.SummaryLine());

@@ -77,7 +77,28 @@ public static class OracleBinding
         return parameter;
     }
 
-    /// <summary>Adds a typed output parameter (a NUMBER id or a SYS_REFCURSOR).</summary>
+    /// <summary>
+    /// Adds an OUT PL/SQL associative array that can receive <paramref name="size"/> elements (ODP.NET fails the call when
+    /// the procedure returns more); VARCHAR2 arrays also get each element's maximum length, <paramref name="elementLength"/>.
+    /// </summary>
+    public static DbParameter OutArray(DbCommand command, string name, string typeName, int size, int elementLength = 0)
+    {
+        var parameter = Out(command, name, typeName);
+        SetEnum(parameter, OracleProviderSurface.CollectionType, OracleProviderSurface.AssociativeArray);
+        parameter.Size = size;
+        if (elementLength > 0)
+        {
+            Set(parameter, OracleProviderSurface.ArrayBindSize, Enumerable.Repeat(elementLength, size).ToArray());
+        }
+
+        return parameter;
+    }
+
+    /// <summary>Element <paramref name="index"/> (from 0) of an OUT array parameter's value, or null past its end.</summary>
+    public static object? Element(DbParameter parameter, int index) =>
+        parameter.Value is Array values && index < values.Length ? values.GetValue(index) : null;
+
+    /// <summary>Adds a typed output parameter (a NUMBER id or count).</summary>
     public static DbParameter Out(DbCommand command, string name, string typeName)
     {
         var parameter = command.CreateParameter();
@@ -92,24 +113,32 @@ public static class OracleBinding
     /// An output value as a long: .NET numbers convert directly; provider types such as OracleDecimal (not IConvertible)
     /// are NULL when their IsNull says so, else parsed from their invariant text.
     /// </summary>
-    public static long ToInt64(object? value)
+    public static long ToInt64(object? value) => decimal.ToInt64(decimal.Truncate(ToDecimal(value)));
+
+    /// <summary>A NUMBER as a decimal (0 when NULL): .NET numbers convert; OracleDecimal is parsed from its invariant text.</summary>
+    public static decimal ToDecimal(object? value)
     {
-        switch (value)
+        if (IsNull(value))
         {
-            case null or DBNull:
-                return 0;
-            case IConvertible convertible:
-                return convertible.ToInt64(CultureInfo.InvariantCulture);
+            return 0m;
         }
 
-        if (value.GetType().GetProperty(OracleProviderSurface.IsNull)?.GetValue(value) is true)
+        if (value is IConvertible convertible)
         {
-            return 0;
+            return convertible.ToDecimal(CultureInfo.InvariantCulture);
         }
 
         var text = Convert.ToString(value, CultureInfo.InvariantCulture) ?? "0";
-        return decimal.ToInt64(decimal.Parse(text, NumberStyles.Number | NumberStyles.AllowExponent, CultureInfo.InvariantCulture));
+        return decimal.Parse(text, NumberStyles.Number | NumberStyles.AllowExponent, CultureInfo.InvariantCulture);
     }
+
+    /// <summary>A VARCHAR2 value or array element as text ("" when NULL): a string, or an OracleString's ToString.</summary>
+    public static string ToText(object? value) =>
+        IsNull(value) ? "" : value as string ?? Convert.ToString(value, CultureInfo.InvariantCulture) ?? "";
+
+    /// <summary>null, DBNull, or a provider value (OracleDecimal, OracleString) whose IsNull says so.</summary>
+    public static bool IsNull(object? value) =>
+        value is null or DBNull || (value is not IConvertible && value.GetType().GetProperty(OracleProviderSurface.IsNull)?.GetValue(value) is true);
 
     private static void Set(object target, string name, object value) => Property(target.GetType(), name).SetValue(target, value);
 

@@ -11,8 +11,8 @@ namespace DvdStore.Schema.Engines.Oracle;
 
 /// <summary>
 /// Oracle 19c+ through Oracle's managed provider, loaded at run time (<see cref="OracleProvider"/>): sequence-fed ids,
-/// Oracle Text CONTEXT indexes for the searches, the DS3 procedures in PL/SQL with SYS_REFCURSOR results, a BEFORE UPDATE
-/// re-order trigger and array-bound bulk inserts. Everything but <see cref="CreateConnection"/> works on any DbConnection
+/// Oracle Text CONTEXT indexes for the searches, the DS3 procedures in PL/SQL with DS3's interface (a found count and
+/// associative-array results), a BEFORE UPDATE re-order trigger and array-bound bulk inserts. Everything but <see cref="CreateConnection"/> works on any DbConnection
 /// the provider made; <see cref="RenderDdl"/> needs no provider at all.
 /// </summary>
 public sealed partial class OracleEngine : IEngine
@@ -22,7 +22,7 @@ public sealed partial class OracleEngine : IEngine
 
     private static readonly OracleDialect Dialect = new();
 
-    private static readonly string[] ProgrammabilityFiles = ["types.sql", "procedures.sql", "reorder-trigger.sql"];
+    private static readonly string[] ProgrammabilityFiles = ["types.sql", "procedures.sql", "search-procedures.sql", "reorder-trigger.sql"];
 
     private readonly Func<DbProviderFactory> providerFactory;
 

@@ -23,6 +23,7 @@ public static class OracleProviderSurface
     public const string ParameterType = "Oracle.ManagedDataAccess.Client.OracleParameter";
     public const string ExceptionType = "Oracle.ManagedDataAccess.Client.OracleException";
     public const string DecimalType = "Oracle.ManagedDataAccess.Types.OracleDecimal";
+    public const string StringType = "Oracle.ManagedDataAccess.Types.OracleString";
     public const string DbTypeEnum = "Oracle.ManagedDataAccess.Client.OracleDbType";
     public const string CollectionTypeEnum = "Oracle.ManagedDataAccess.Client.OracleCollectionType";
     public const string ParameterStatusEnum = "Oracle.ManagedDataAccess.Client.OracleParameterStatus";
@@ -42,13 +43,16 @@ public static class OracleProviderSurface
     /// <summary>OracleParameter.CollectionType (enum OracleCollectionType): PL/SQL associative-array binds.</summary>
     public const string CollectionType = "CollectionType";
 
+    /// <summary>OracleParameter.ArrayBindSize (int[]): the maximum length of each element of a VARCHAR2 array parameter.</summary>
+    public const string ArrayBindSize = "ArrayBindSize";
+
     /// <summary>OracleParameter.ArrayBindStatus (OracleParameterStatus[]): NULL elements of an array bind.</summary>
     public const string ArrayBindStatus = "ArrayBindStatus";
 
     /// <summary>OracleException.Number (int): the ORA code.</summary>
     public const string Number = "Number";
 
-    /// <summary>OracleDecimal.IsNull (bool): an OUT NUMBER that is NULL.</summary>
+    /// <summary>OracleDecimal.IsNull and OracleString.IsNull (bool): an OUT value or array element that is NULL.</summary>
     public const string IsNull = "IsNull";
 
     public const string AssociativeArray = "PLSQLAssociativeArray";
@@ -65,9 +69,11 @@ public static class OracleProviderSurface
         new(CommandType, ArrayBindCount, "System.Int32"),
         new(ParameterType, OracleDbType, DbTypeEnum),
         new(ParameterType, CollectionType, CollectionTypeEnum),
+        new(ParameterType, ArrayBindSize, "System.Int32[]"),
         new(ParameterType, ArrayBindStatus, ParameterStatusEnum + "[]"),
         new(ExceptionType, Number, "System.Int32"),
         new(DecimalType, IsNull, "System.Boolean"),
+        new(StringType, IsNull, "System.Boolean"),
     ];
 
     /// <summary>Every enum value the engine parses by name, per enum.</summary>

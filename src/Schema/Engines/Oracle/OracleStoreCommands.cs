@@ -12,8 +12,9 @@ using Ora = DvdStore.Schema.Engines.Oracle.OracleDbTypeName;
 namespace DvdStore.Schema.Engines.Oracle;
 
 /// <summary>
-/// The DS3 procedures on one Oracle connection, each one stored-procedure call bound by name. Ids come back in a
-/// trailing OUT NUMBER; rows in an OUT SYS_REFCURSOR, which the provider's ExecuteReader returns as the data reader.
+/// The DS3 procedures on one Oracle connection, called as DS3's Oracle driver calls them (ds3-interface.md §4.3): every
+/// parameter of the PL/SQL signature, in its order and under its name (so positional and by-name binding agree), ids in
+/// OUT INTEGERs, search rows in DS3's `found` count plus one OUT associative array per column.
 /// </summary>
 public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommands
 {
@@ -25,13 +26,13 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         await using var command = Procedure("LOGIN");
         In(command, "username_in", Ora.Varchar2, username);
         In(command, "password_in", Ora.Varchar2, password);
-        In(command, "batch_size_in", Ora.Int32, LoginHistoryRows);
+        In(command, "batch_size", Ora.Int32, LoginHistoryRows);
+        var found = Out(command, "found", Ora.Int32);
         var customerId = Out(command, "customerid_out", Ora.Int64);
-        Out(command, "history_out", Ora.RefCursor);
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        var history = OracleResultArrays.History(command, LoginHistoryRows);
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
         var id = ToInt64(customerId.Value);
-        var history = id == 0 ? [] : await StoreRowReader.ReadAllAsync(reader, StoreRowReader.History, cancellationToken).ConfigureAwait(false);
-        return new LoginResult(id, history);
+        return new LoginResult(id, id == 0 ? [] : history(Found(found)));
     }
 
     public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
@@ -44,7 +45,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         In(command, "address2_in", Ora.Varchar2, customer.Address2);
         In(command, "city_in", Ora.Varchar2, customer.City);
         In(command, "state_in", Ora.Varchar2, customer.State);
-        In(command, "zip_in", Ora.Varchar2, customer.Zip);
+        In(command, "zip_in", Ora.Int32, Zip(customer.Zip));
         In(command, "country_in", Ora.Varchar2, customer.Country);
         In(command, "region_in", Ora.Int32, customer.Region);
         In(command, "email_in", Ora.Varchar2, customer.Email);
@@ -69,35 +70,29 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
     }
 
     public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
-        RowsAsync("BROWSE_BY_CATEGORY", batchSize, ("category_in", Ora.Int32, category), "products_out", StoreRowReader.Product, cancellationToken);
+        SearchAsync("BROWSE_BY_CATEGORY", batchSize, [("category_in", Ora.Int32, category)], OracleResultArrays.Products, cancellationToken);
 
     public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
-        RowsAsync("BROWSE_BY_ACTOR", batchSize, ("actor_in", Ora.Varchar2, actor), "products_out", StoreRowReader.Product, cancellationToken);
+        SearchAsync("BROWSE_BY_ACTOR", batchSize, [("actor_in", Ora.Varchar2, actor)], OracleResultArrays.Products, cancellationToken);
 
     public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
-        RowsAsync("BROWSE_BY_TITLE", batchSize, ("title_in", Ora.Varchar2, title), "products_out", StoreRowReader.Product, cancellationToken);
+        SearchAsync("BROWSE_BY_TITLE", batchSize, [("title_in", Ora.Varchar2, title)], OracleResultArrays.Products, cancellationToken);
 
     public Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        RowsAsync("GET_PROD_REVIEWS", batchSize, ("prod_in", Ora.Int32, prodId), "reviews_out", StoreRowReader.Review, cancellationToken);
+        SearchAsync("GET_PROD_REVIEWS", batchSize, [("prod_in", Ora.Int32, prodId)], OracleResultArrays.Reviews, cancellationToken);
 
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
-    {
-        await using var command = Procedure("GET_PROD_REVIEWS_BY_STARS");
-        In(command, "batch_size_in", Ora.Int32, batchSize);
-        In(command, "prod_in", Ora.Int32, prodId);
-        In(command, "stars_in", Ora.Int32, stars);
-        Out(command, "reviews_out", Ora.RefCursor);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        SearchAsync("GET_PROD_REVIEWS_BY_STARS", batchSize, [("prod_in", Ora.Int32, prodId), ("stars_in", Ora.Int32, stars)], OracleResultArrays.Reviews,
+            cancellationToken);
 
     public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        RowsAsync("GET_PROD_REVIEWS_BY_DATE", batchSize, ("prod_in", Ora.Int32, prodId), "reviews_out", StoreRowReader.Review, cancellationToken);
+        SearchAsync("GET_PROD_REVIEWS_BY_DATE", batchSize, [("prod_in", Ora.Int32, prodId)], OracleResultArrays.Reviews, cancellationToken);
 
     public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
-        RowsAsync("GET_PROD_REVIEWS_BY_ACTOR", batchSize, ("actor_in", Ora.Varchar2, actorWord), "reviews_out", StoreRowReader.ProductReview, cancellationToken);
+        SearchAsync("GET_PROD_REVIEWS_BY_ACTOR", batchSize, [("actor_in", Ora.Varchar2, actorWord)], OracleResultArrays.ProductReviews, cancellationToken);
 
     public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
-        RowsAsync("GET_PROD_REVIEWS_BY_TITLE", batchSize, ("title_in", Ora.Varchar2, titleWord), "reviews_out", StoreRowReader.ProductReview, cancellationToken);
+        SearchAsync("GET_PROD_REVIEWS_BY_TITLE", batchSize, [("title_in", Ora.Varchar2, titleWord)], OracleResultArrays.ProductReviews, cancellationToken);
 
     public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
     {
@@ -189,14 +184,30 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return ToInt64(id.Value);
     }
 
-    /// <summary>A (batch_size_in, one key, OUT cursor) procedure: the shape of every browse and review call but BY_STARS.</summary>
-    private async Task<IReadOnlyList<T>> RowsAsync<T>(string procedure, int batchSize, (string Name, string Type, object Value) key, string cursorName,
-        Func<DbDataReader, T> map, CancellationToken cancellationToken)
+    /// <summary>
+    /// A search procedure in DS3's shape: batch_size, OUT found, the keys, then the OUT arrays <paramref name="arrays"/> adds
+    /// (sized to hold batch_size rows); the rows are elements 0..found-1.
+    /// </summary>
+    private async Task<IReadOnlyList<T>> SearchAsync<T>(string procedure, int batchSize, (string Name, string Type, object Value)[] keys,
+        Func<DbCommand, int, Func<int, IReadOnlyList<T>>> arrays, CancellationToken cancellationToken)
     {
         await using var command = Procedure(procedure);
-        In(command, "batch_size_in", Ora.Int32, batchSize);
-        In(command, key.Name, key.Type, key.Value);
-        Out(command, cursorName, Ora.RefCursor);
-        return await StoreRowReader.ReadAllAsync(command, map, cancellationToken).ConfigureAwait(false);
+        In(command, "batch_size", Ora.Int32, batchSize);
+        var found = Out(command, "found", Ora.Int32);
+        foreach (var (name, type, value) in keys)
+        {
+            In(command, name, type, value);
+        }
+
+        var rows = arrays(command, Math.Max(batchSize, 1));
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        return rows(Found(found));
     }
+
+    /// <summary>The row count a search reports (NULL as 0).</summary>
+    private static int Found(DbParameter found) => checked((int)ToInt64(found.Value));
+
+    /// <summary>ZIP as the number DS3's interface takes (digits only; anything else, or none, is NULL).</summary>
+    private static int? Zip(string? zip) =>
+        int.TryParse(zip, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : null;
 }

@@ -4,13 +4,10 @@ using Npgsql;
 namespace DvdStore.Schema.Engines.PostgreSql;
 
 /// <summary>A database of its own (CREATE DATABASE, so the role needs CREATEDB), dropped with its sessions closed.</summary>
-public sealed class PostgreSqlScratchSpace : IScratchSpace
+public sealed class PostgreSqlScratchSpace : ScratchDatabase<NpgsqlConnection>
 {
-    public async Task<ScratchStore> CreateAsync(string connectionString, CancellationToken cancellationToken)
+    protected override async Task CreateDatabaseAsync(NpgsqlConnection connection, string name, CancellationToken cancellationToken)
     {
-        var name = ScratchStore.NewName();
-        await using var connection = new NpgsqlConnection(connectionString);
-        await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
         await using (var rights = connection.Command("SELECT rolcreatedb OR rolsuper, current_user FROM pg_roles WHERE rolname = current_user"))
         await using (var reader = await rights.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
         {
@@ -23,21 +20,17 @@ public sealed class PostgreSqlScratchSpace : IScratchSpace
         }
 
         await connection.ExecuteAsync($"CREATE DATABASE {name} ENCODING 'UTF8' TEMPLATE template0", cancellationToken).ConfigureAwait(false);
-        var scratch = new NpgsqlConnectionStringBuilder(connectionString) { Database = name }.ConnectionString;
-        return new ScratchStore($"database {name}", name, scratch, connectionString);
     }
 
-    public async Task DropAsync(ScratchStore scratch, CancellationToken cancellationToken)
-    {
-        await using (var pooled = new NpgsqlConnection(scratch.ConnectionString))
-        {
-            NpgsqlConnection.ClearPool(pooled);
-        }
+    protected override string WithDatabase(string connectionString, string name) =>
+        new NpgsqlConnectionStringBuilder(connectionString) { Database = name }.ConnectionString;
 
-        await using var connection = new NpgsqlConnection(scratch.AdminConnectionString);
-        await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+    protected override void ClearPool(NpgsqlConnection pooled) => NpgsqlConnection.ClearPool(pooled);
+
+    protected override Task DropDatabaseAsync(NpgsqlConnection connection, string name, CancellationToken cancellationToken)
+    {
         // WITH (FORCE) (13+) also ends sessions other than ours still on the scratch database.
         var force = connection.PostgreSqlVersion.Major >= 13 ? " WITH (FORCE)" : "";
-        await connection.ExecuteAsync($"DROP DATABASE IF EXISTS {scratch.Name}{force}", cancellationToken).ConfigureAwait(false);
+        return connection.ExecuteAsync($"DROP DATABASE IF EXISTS {name}{force}", cancellationToken);
     }
 }

@@ -56,45 +56,31 @@ public static class SqliteProcedures
         """;
 
     /// <summary>The product's rated reviews, most helpful first (ties: lower REVIEW_ID). Sums come from the covering IX_REVIEWS_HELP_REVID; only the narrow (id, total) rows are sorted, then the chosen ones are joined to the wide columns.</summary>
-    public const string GetProdReviews = """
-        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
-        FROM (SELECT K.REVIEW_ID, SUM(H.HELPFULNESS) AS TOTAL
-              FROM REVIEWS K
-              JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
-              WHERE K.PROD_ID = @prod_id
-              GROUP BY K.REVIEW_ID
-              ORDER BY TOTAL DESC, K.REVIEW_ID
-              LIMIT @batch_size) T
-        JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-        ORDER BY T.TOTAL DESC, T.REVIEW_ID
-        """;
+    public static readonly string GetProdReviews = RatedReviews("", "", "TOTAL DESC, K.REVIEW_ID", "T.TOTAL DESC, T.REVIEW_ID");
 
     /// <summary>As <see cref="GetProdReviews"/>, only reviews with @stars stars.</summary>
-    public const string GetProdReviewsByStars = """
-        SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
-        FROM (SELECT K.REVIEW_ID, SUM(H.HELPFULNESS) AS TOTAL
-              FROM REVIEWS K
-              JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
-              WHERE K.PROD_ID = @prod_id AND K.STARS = @stars
-              GROUP BY K.REVIEW_ID
-              ORDER BY TOTAL DESC, K.REVIEW_ID
-              LIMIT @batch_size) T
-        JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-        ORDER BY T.TOTAL DESC, T.REVIEW_ID
-        """;
+    public static readonly string GetProdReviewsByStars = RatedReviews(" AND K.STARS = @stars", "", "TOTAL DESC, K.REVIEW_ID", "T.TOTAL DESC, T.REVIEW_ID");
 
     /// <summary>As <see cref="GetProdReviews"/>, newest first (ties: higher REVIEW_ID).</summary>
-    public const string GetProdReviewsByDate = """
+    public static readonly string GetProdReviewsByDate =
+        RatedReviews("", "K.REVIEW_DATE, ", "K.REVIEW_DATE DESC, K.REVIEW_ID DESC", "T.REVIEW_DATE DESC, T.REVIEW_ID DESC");
+
+    /// <summary>
+    /// The product's rated reviews (<paramref name="filter"/> added to the product's): the narrow rows (id,
+    /// <paramref name="sortColumns"/>, total) sorted by <paramref name="order"/> and cut to @batch_size, then joined to
+    /// the wide columns and sorted again by <paramref name="outerOrder"/> (the same key on the narrow rows).
+    /// </summary>
+    private static string RatedReviews(string filter, string sortColumns, string order, string outerOrder) => $"""
         SELECT R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, T.TOTAL
-        FROM (SELECT K.REVIEW_ID, K.REVIEW_DATE, SUM(H.HELPFULNESS) AS TOTAL
+        FROM (SELECT K.REVIEW_ID, {sortColumns}SUM(H.HELPFULNESS) AS TOTAL
               FROM REVIEWS K
               JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = K.REVIEW_ID
-              WHERE K.PROD_ID = @prod_id
+              WHERE K.PROD_ID = @prod_id{filter}
               GROUP BY K.REVIEW_ID
-              ORDER BY K.REVIEW_DATE DESC, K.REVIEW_ID DESC
+              ORDER BY {order}
               LIMIT @batch_size) T
         JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-        ORDER BY T.REVIEW_DATE DESC, T.REVIEW_ID DESC
+        ORDER BY {outerOrder}
         """;
 
     /// <summary>

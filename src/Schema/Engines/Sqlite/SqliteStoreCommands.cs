@@ -79,21 +79,11 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.NewMember);
-        command.Parameters.AddWithValue("@customerid", customerId);
-        command.Parameters.AddWithValue("@membershiptype", membershipType);
-        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken) =>
+        IdOrZeroAsync(Bound(SqliteProcedures.NewMember, ("@customerid", customerId), ("@membershiptype", membershipType)), cancellationToken);
 
-    public async Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.BrowseByCategory);
-        command.Parameters.AddWithValue("@category", category);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
+        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.BrowseByCategory, ("@category", category), ("@batch_size", batchSize)), StoreRowReader.Product, cancellationToken);
 
     public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
         BrowseByFullTextAsync(batchSize, "ACTOR", actor, cancellationToken);
@@ -101,30 +91,14 @@ public sealed class SqliteStoreCommands : IStoreCommands
     public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
         BrowseByFullTextAsync(batchSize, "TITLE", title, cancellationToken);
 
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.GetProdReviews);
-        command.Parameters.AddWithValue("@prod_id", prodId);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
+        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviews, ("@prod_id", prodId), ("@batch_size", batchSize)), StoreRowReader.Review, cancellationToken);
 
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.GetProdReviewsByStars);
-        command.Parameters.AddWithValue("@prod_id", prodId);
-        command.Parameters.AddWithValue("@stars", stars);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviewsByStars, ("@prod_id", prodId), ("@stars", stars), ("@batch_size", batchSize)), StoreRowReader.Review, cancellationToken);
 
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.GetProdReviewsByDate);
-        command.Parameters.AddWithValue("@prod_id", prodId);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
+        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviewsByDate, ("@prod_id", prodId), ("@batch_size", batchSize)), StoreRowReader.Review, cancellationToken);
 
     public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
         GetProdReviewsByFullTextAsync(batchSize, "ACTOR", actorWord, cancellationToken);
@@ -132,25 +106,11 @@ public sealed class SqliteStoreCommands : IStoreCommands
     public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
         GetProdReviewsByFullTextAsync(batchSize, "TITLE", titleWord, cancellationToken);
 
-    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.NewProdReview);
-        command.Parameters.AddWithValue("@prod_id", prodId);
-        command.Parameters.AddWithValue("@stars", stars);
-        command.Parameters.AddWithValue("@customerid", customerId);
-        command.Parameters.AddWithValue("@review_summary", summary);
-        command.Parameters.AddWithValue("@review_text", text);
-        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken) =>
+        IdOrZeroAsync(Bound(SqliteProcedures.NewProdReview, ("@prod_id", prodId), ("@stars", stars), ("@customerid", customerId), ("@review_summary", summary), ("@review_text", text)), cancellationToken);
 
-    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
-    {
-        var command = Command(SqliteProcedures.NewReviewHelpfulness);
-        command.Parameters.AddWithValue("@review_id", reviewId);
-        command.Parameters.AddWithValue("@customerid", customerId);
-        command.Parameters.AddWithValue("@helpfulness", helpfulness);
-        return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken) =>
+        IdOrZeroAsync(Bound(SqliteProcedures.NewReviewHelpfulness, ("@review_id", reviewId), ("@customerid", customerId), ("@helpfulness", helpfulness)), cancellationToken);
 
     public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
@@ -248,6 +208,18 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return command;
     }
 
+    /// <summary>The prepared command for <paramref name="sql"/> (no transaction) with <paramref name="parameters"/> bound.</summary>
+    private SqliteCommand Bound(string sql, params (string Name, object Value)[] parameters)
+    {
+        var command = Command(sql);
+        foreach (var (name, value) in parameters)
+        {
+            command.Parameters.AddWithValue(name, value);
+        }
+
+        return command;
+    }
+
     private static async Task<long> IdOrZeroAsync(SqliteCommand command, CancellationToken cancellationToken)
     {
         var id = await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
@@ -261,10 +233,8 @@ public sealed class SqliteStoreCommands : IStoreCommands
             return [];
         }
 
-        var command = Command(SqliteProcedures.BrowseByFullText);
-        command.Parameters.AddWithValue("@query", query);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.BrowseByFullText, ("@query", query), ("@batch_size", batchSize)), StoreRowReader.Product, cancellationToken)
+            .ConfigureAwait(false);
     }
 
     private async Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByFullTextAsync(int batchSize, string column, string text, CancellationToken cancellationToken)
@@ -274,9 +244,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
             return [];
         }
 
-        var command = Command(SqliteProcedures.GetProdReviewsByFullText);
-        command.Parameters.AddWithValue("@query", query);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.ProductReview, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviewsByFullText, ("@query", query), ("@batch_size", batchSize)), StoreRowReader.ProductReview, cancellationToken)
+            .ConfigureAwait(false);
     }
 }

@@ -14,6 +14,8 @@ public sealed class FakeOracleParameter : DbParameter
 
     public FakeOracleCollectionType CollectionType { get; set; }
 
+    public int[]? ArrayBindSize { get; set; }
+
     public FakeOracleParameterStatus[]? ArrayBindStatus { get; set; }
 
     public override DbType DbType { get; set; }

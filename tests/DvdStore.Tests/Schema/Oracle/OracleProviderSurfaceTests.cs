@@ -25,6 +25,7 @@ public class OracleProviderSurfaceTests
         [OracleProviderSurface.ParameterType] = typeof(FakeOracleParameter),
         [OracleProviderSurface.ExceptionType] = typeof(FakeOracleException),
         [OracleProviderSurface.DecimalType] = typeof(FakeOracleDecimal),
+        [OracleProviderSurface.StringType] = typeof(FakeOracleString),
         [OracleProviderSurface.DbTypeEnum] = typeof(FakeOracleDbType),
         [OracleProviderSurface.CollectionTypeEnum] = typeof(FakeOracleCollectionType),
         [OracleProviderSurface.ParameterStatusEnum] = typeof(FakeOracleParameterStatus),
@@ -106,14 +107,22 @@ public class OracleProviderSurfaceTests
         Assert.Equal([FakeOracleParameterStatus.Success, FakeOracleParameterStatus.NullInsert], parameter.ArrayBindStatus);
         var output = OracleBinding.Out(new FakeOracleCommand(), "id_out", OracleDbTypeName.RefCursor);
         Assert.Equal(ParameterDirection.Output, output.Direction);
+        var texts = (FakeOracleParameter)OracleBinding.OutArray(new FakeOracleCommand(), "title_out", OracleDbTypeName.Varchar2, 3, 50);
+        Assert.Equal((ParameterDirection.Output, FakeOracleCollectionType.PLSQLAssociativeArray, 3), (texts.Direction, texts.CollectionType, texts.Size));
+        Assert.Equal([50, 50, 50], texts.ArrayBindSize!);
+        var numbers = (FakeOracleParameter)OracleBinding.OutArray(new FakeOracleCommand(), "prod_id_out", OracleDbTypeName.Decimal, 3);
+        Assert.Null(numbers.ArrayBindSize);
     }
 
     [Fact]
-    public void Exception_Number_and_OracleDecimal_IsNull_are_read()
+    public void Exception_Number_and_OracleDecimal_and_OracleString_IsNull_are_read()
     {
         Assert.Equal(FailureKind.Deadlock, OracleFailures.Classify(new FakeOracleException(60, "deadlock")));
         Assert.Equal(0, OracleBinding.ToInt64(new FakeOracleDecimal(null)));
         Assert.Equal(42, OracleBinding.ToInt64(new FakeOracleDecimal(42m)));
+        Assert.Equal(12.99m, OracleBinding.ToDecimal(new FakeOracleDecimal(12.99m)));
+        Assert.Equal("", OracleBinding.ToText(new FakeOracleString(null)));
+        Assert.Equal("ACADEMY", OracleBinding.ToText(new FakeOracleString("ACADEMY")));
     }
 
     [Fact]

@@ -7,8 +7,9 @@ using DvdStore.Schema.Engines.Oracle;
 namespace DvdStore.Tests.Schema.Oracle;
 
 /// <summary>
-/// Each DS3 call as the engine sends it (procedure name, by-name binding, parameter names, Oracle types and directions),
-/// checked against the PL/SQL declarations, and the answers mapped back from OUT values and cursor rows.
+/// Each DS3 call as the engine sends it — procedure name, every parameter of the PL/SQL signature in its order (DS3's
+/// driver binds positionally) with its Oracle type, direction and array shape — and the answers read back from the OUT
+/// id, the `found` count and the OUT associative arrays, as ODP.NET returns them (OracleDecimal[] / OracleString[]).
 /// </summary>
 public class OracleStoreCommandsTests
 {
@@ -23,13 +24,13 @@ public class OracleStoreCommandsTests
 
     [Theory]
     [MemberData(nameof(Procedures))]
-    public async Task Every_call_binds_by_name_exactly_the_parameters_the_PLSQL_procedure_declares(string procedure)
+    public async Task Every_call_binds_the_PLSQL_parameters_in_their_declared_order_with_matching_types_and_shapes(string procedure)
     {
         connection.Respond = command =>
         {
-            foreach (var p in command.Parameters.Cast<FakeOracleParameter>().Where(p => p.Direction == ParameterDirection.Output && p.OracleDbType != FakeOracleDbType.RefCursor))
+            foreach (var p in command.Parameters.Cast<FakeOracleParameter>().Where(p => p.Direction == ParameterDirection.Output))
             {
-                p.Value = 1m;
+                p.Value = p.CollectionType == FakeOracleCollectionType.PLSQLAssociativeArray ? Array.Empty<FakeOracleDecimal>() : new FakeOracleDecimal(0m);
             }
 
             return null;
@@ -38,65 +39,67 @@ public class OracleStoreCommandsTests
         var command = connection.Last;
         Assert.Equal(CommandType.StoredProcedure, command.CommandType);
         Assert.Equal(procedure, command.CommandText);
-        Assert.True(command.BindByName);
 
         var declared = Declared(procedure);
         var bound = command.Parameters.Cast<FakeOracleParameter>().ToList();
-        Assert.Equal(declared.Select(d => d.Name).Order(), bound.Select(b => b.ParameterName).Order());
-        foreach (var (name, direction, type) in declared)
+        Assert.Equal(declared.Select(d => d.Name), bound.Select(b => b.ParameterName));
+        Assert.Equal(OracleDs3InterfaceTests.Ds3[procedure].Select(d => d.Name), bound.Select(b => b.ParameterName));
+        foreach (var ((name, direction, type), parameter) in declared.Zip(bound))
         {
-            var parameter = bound.Single(b => b.ParameterName == name);
-            Assert.Equal(direction == "OUT" ? ParameterDirection.Output : ParameterDirection.Input, parameter.Direction);
-            Assert.NotNull(parameter.OracleDbType);
+            Assert.True((direction == "OUT" ? ParameterDirection.Output : ParameterDirection.Input) == parameter.Direction, name);
+            var isArray = type.StartsWith("DS3_TYPES.", StringComparison.Ordinal);
+            Assert.True((isArray ? FakeOracleCollectionType.PLSQLAssociativeArray : FakeOracleCollectionType.None) == parameter.CollectionType, name);
             var expected = type switch
             {
-                "SYS_REFCURSOR" => [FakeOracleDbType.RefCursor],
-                "VARCHAR2" => [FakeOracleDbType.Varchar2],
-                "DS3_TYPES.N_TYPE" => [FakeOracleDbType.Int32],
+                "VARCHAR2" or "DS3_TYPES.ARRAY_TYPE" or "DS3_TYPES.LONG_ARRAY_TYPE" => [FakeOracleDbType.Varchar2],
+                "DS3_TYPES.N_TYPE" when direction == "IN" => [FakeOracleDbType.Int32],
                 _ => new[] { FakeOracleDbType.Int32, FakeOracleDbType.Int64, FakeOracleDbType.Decimal },
             };
             Assert.Contains(parameter.OracleDbType!.Value, expected);
-            Assert.Equal(type == "DS3_TYPES.N_TYPE" ? FakeOracleCollectionType.PLSQLAssociativeArray : FakeOracleCollectionType.None, parameter.CollectionType);
+            if (isArray && direction == "OUT")
+            {
+                Assert.True(parameter.Size >= 1, name);
+                var length = type == "DS3_TYPES.LONG_ARRAY_TYPE" ? 1000 : 50;
+                Assert.Equal(type == "DS3_TYPES.N_TYPE" ? null : Enumerable.Repeat(length, parameter.Size).ToArray(), parameter.ArrayBindSize);
+            }
         }
     }
 
     [Fact]
-    public void The_PLSQL_parameter_lists_follow_DS3s_order_with_results_last_except_PURCHASE_s_arrays()
-    {
-        static string[] Names(string procedure) => Declared(procedure).Select(d => d.Name).ToArray();
-        var customerColumns = DvdStore.Schema.Model.StoreModel.Customers.Columns.Skip(1).Select(c => c.Name.ToLowerInvariant() + "_in");
-        Assert.Equal([.. customerColumns, "customerid_out"], Names("NEW_CUSTOMER"));
-        Assert.Equal(["username_in", "password_in", "batch_size_in", "customerid_out", "history_out"], Names("LOGIN"));
-        Assert.Equal(["customerid_in", "membershiplevel_in", "customerid_out"], Names("NEW_MEMBER"));
-        Assert.Equal(["batch_size_in", "category_in", "products_out"], Names("BROWSE_BY_CATEGORY"));
-        Assert.Equal(["batch_size_in", "prod_in", "stars_in", "reviews_out"], Names("GET_PROD_REVIEWS_BY_STARS"));
-        Assert.Equal(["prod_id_in", "stars_in", "customerid_in", "review_summary_in", "review_text_in", "review_id_out"], Names("NEW_PROD_REVIEW"));
-        Assert.Equal(["review_id_in", "customerid_in", "review_helpfulness_in", "review_helpfulness_id_out"], Names("NEW_REVIEW_HELPFULNESS"));
-        Assert.Equal(
-            ["customerid_in", "number_items", "netamount_in", "taxamount_in", "totalamount_in", "neworderid_out", "prod_id_in", "qty_in"],
-            Names("PURCHASE"));
-        foreach (var procedure in OracleDdlTests.Ds3Procedures.Where(p => p != "PURCHASE"))
-        {
-            var declared = Declared(procedure);
-            Assert.All(declared.SkipWhile(d => d.Direction == "IN"), d => Assert.Equal("OUT", d.Direction));
-        }
-    }
-
-    [Fact]
-    public async Task Login_reads_the_id_from_its_OUT_parameter_and_the_history_from_the_cursor()
+    public async Task Search_arrays_hold_batch_size_rows_and_only_found_elements_become_rows()
     {
         connection.Respond = command =>
         {
-            command.Parameter("customerid_out").Value = 17m;
-            var table = Table(("TITLE", typeof(string)), ("ACTOR", typeof(string)), ("RELATEDPURCHASE", typeof(string)));
-            table.Rows.Add("ACADEMY ALIEN", "ED CHASE", "BOUND CRAZY");
-            return table;
+            command.Parameter("found").Value = new FakeOracleDecimal(1m);
+            SetProducts(command, (10m, 3m, "AIRPORT DRAGON", "PENELOPE GUINESS", 12.99m, 1m, 4242m, 0m), (11m, 3m, "STALE", "STALE", 1m, 1m, 1m, 1m));
+            return null;
+        };
+        var rows = await Commands.BrowseByCategoryAsync(7, 3, CancellationToken.None);
+        Assert.Equal([new ProductRow(10, 3, "AIRPORT DRAGON", "PENELOPE GUINESS", 12.99m, 1, 4242, 0)], rows);
+        Assert.All(connection.Last.Parameters.Cast<FakeOracleParameter>().Where(p => p.ParameterName.EndsWith("_out", StringComparison.Ordinal)),
+            p => Assert.Equal(7, p.Size));
+        Assert.Equal(7, connection.Last.Parameter("batch_size").Value);
+        Assert.Equal(3, connection.Last.Parameter("category_in").Value);
+    }
+
+    [Fact]
+    public async Task Login_reads_the_id_and_found_history_rows_from_the_three_text_arrays()
+    {
+        connection.Respond = command =>
+        {
+            command.Parameter("customerid_out").Value = new FakeOracleDecimal(17m);
+            command.Parameter("found").Value = new FakeOracleDecimal(1m);
+            command.Parameter("title_out").Value = new[] { new FakeOracleString("ACADEMY ALIEN") };
+            command.Parameter("actor_out").Value = new[] { new FakeOracleString("ED CHASE") };
+            command.Parameter("related_title_out").Value = new[] { new FakeOracleString("BOUND CRAZY") };
+            return null;
         };
         var result = await Commands.LoginAsync("user17", "password", CancellationToken.None);
         Assert.Equal(17, result.CustomerId);
         Assert.Equal([new PurchaseHistoryRow("ACADEMY ALIEN", "ED CHASE", "BOUND CRAZY")], result.History);
         Assert.Equal("user17", connection.Last.Parameter("username_in").Value);
-        Assert.Equal(OracleStoreCommands.LoginHistoryRows, connection.Last.Parameter("batch_size_in").Value);
+        Assert.Equal(OracleStoreCommands.LoginHistoryRows, connection.Last.Parameter("batch_size").Value);
+        Assert.Equal(OracleStoreCommands.LoginHistoryRows, connection.Last.Parameter("title_out").Size);
     }
 
     [Fact]
@@ -104,7 +107,8 @@ public class OracleStoreCommandsTests
     {
         connection.Respond = command =>
         {
-            command.Parameter("customerid_out").Value = 0m;
+            command.Parameter("customerid_out").Value = new FakeOracleDecimal(0m);
+            command.Parameter("found").Value = new FakeOracleDecimal(null);
             return null;
         };
         var result = await Commands.LoginAsync("nobody", "x", CancellationToken.None);
@@ -113,7 +117,7 @@ public class OracleStoreCommandsTests
     }
 
     [Fact]
-    public async Task New_customer_binds_every_column_with_NULLs_as_DBNull_and_returns_the_OUT_id()
+    public async Task New_customer_binds_every_column_with_NULLs_as_DBNull_and_ZIP_as_DS3s_number_and_returns_the_OUT_id()
     {
         connection.Respond = command =>
         {
@@ -124,7 +128,8 @@ public class OracleStoreCommandsTests
         var command = connection.Last;
         Assert.Equal(DBNull.Value, command.Parameter("address2_in").Value);
         Assert.Equal(DBNull.Value, command.Parameter("phone_in").Value);
-        Assert.Equal("04501", command.Parameter("zip_in").Value);
+        Assert.Equal(4501, command.Parameter("zip_in").Value);
+        Assert.Equal(FakeOracleDbType.Int32, command.Parameter("zip_in").OracleDbType);
         Assert.Equal(33, command.Parameter("age_in").Value);
         Assert.Equal("newuser7", command.Parameter("username_in").Value);
         Assert.Equal(FakeOracleDbType.Int64, command.Parameter("customerid_out").OracleDbType);
@@ -144,37 +149,54 @@ public class OracleStoreCommandsTests
     }
 
     [Fact]
-    public async Task Browse_rows_come_from_the_cursor_with_Oracle_NUMBERs_converted()
+    public async Task Browse_rows_come_from_the_arrays_with_Oracle_NUMBERs_and_NULL_text_converted()
     {
-        connection.Respond = _ =>
+        connection.Respond = command =>
         {
-            var table = Table(("PROD_ID", typeof(decimal)), ("CATEGORY", typeof(decimal)), ("TITLE", typeof(string)), ("ACTOR", typeof(string)),
-                ("PRICE", typeof(decimal)), ("SPECIAL", typeof(decimal)), ("COMMON_PROD_ID", typeof(decimal)), ("MEMBERSHIP_ITEM", typeof(decimal)));
-            table.Rows.Add(10m, 3m, "AIRPORT DRAGON", "PENELOPE GUINESS", 12.99m, 1m, 4242m, 0m);
-            return table;
+            command.Parameter("found").Value = new FakeOracleDecimal(2m);
+            SetProducts(command, (10m, 3m, "AIRPORT DRAGON", "PENELOPE GUINESS", 12.99m, 1m, 4242m, 0m), (12m, 4m, null, null, 9.99m, 0m, 7m, 2m));
+            return null;
         };
         var rows = await Commands.BrowseByActorAsync(20, "o'brien 100% \"x\"", CancellationToken.None);
-        Assert.Equal([new ProductRow(10, 3, "AIRPORT DRAGON", "PENELOPE GUINESS", 12.99m, 1, 4242, 0)], rows);
+        Assert.Equal(
+            [new ProductRow(10, 3, "AIRPORT DRAGON", "PENELOPE GUINESS", 12.99m, 1, 4242, 0), new ProductRow(12, 4, "", "", 9.99m, 0, 7, 2)],
+            rows);
         Assert.Equal("o'brien 100% \"x\"", connection.Last.Parameter("actor_in").Value);
-        Assert.Equal(20, connection.Last.Parameter("batch_size_in").Value);
-        Assert.Equal(FakeOracleDbType.RefCursor, connection.Last.Parameter("products_out").OracleDbType);
+        Assert.Equal(20, connection.Last.Parameter("batch_size").Value);
     }
 
     [Fact]
-    public async Task Review_rows_map_every_column_in_order()
+    public async Task Review_rows_map_every_array_in_DS3s_order_with_the_date_from_its_text()
     {
-        var date = new DateTime(2013, 5, 1);
-        connection.Respond = _ =>
+        connection.Respond = command =>
         {
-            var table = Table(("PROD_ID", typeof(decimal)), ("TITLE", typeof(string)), ("ACTOR", typeof(string)), ("REVIEW_ID", typeof(decimal)),
-                ("REVIEW_DATE", typeof(DateTime)), ("STARS", typeof(decimal)), ("CUSTOMERID", typeof(decimal)), ("REVIEW_SUMMARY", typeof(string)),
-                ("REVIEW_TEXT", typeof(string)), ("TOTAL", typeof(decimal)));
-            table.Rows.Add(7m, "T", "A", 140m, date, 4m, 99m, "S", "Text", 55m);
-            return table;
+            command.Parameter("found").Value = new FakeOracleDecimal(1m);
+            if (command.Parameters.Contains("title_out"))
+            {
+                command.Parameter("title_out").Value = new[] { new FakeOracleString("T") };
+                command.Parameter("actor_out").Value = new[] { new FakeOracleString("A") };
+            }
+
+            command.Parameter("review_id_out").Value = new[] { new FakeOracleDecimal(140m) };
+            command.Parameter("prod_id_out").Value = new[] { new FakeOracleDecimal(7m) };
+            command.Parameter("review_date_out").Value = new[] { new FakeOracleString("2013-05-01") };
+            command.Parameter("review_stars_out").Value = new[] { new FakeOracleDecimal(4m) };
+            command.Parameter("review_customerid_out").Value = new[] { new FakeOracleDecimal(99m) };
+            command.Parameter("review_summary_out").Value = new[] { new FakeOracleString("S") };
+            command.Parameter("review_text_out").Value = new[] { new FakeOracleString("Text") };
+            command.Parameter("review_helpfulness_sum_out").Value = new[] { new FakeOracleDecimal(55m) };
+            return null;
         };
         var rows = await Commands.GetProdReviewsByTitleAsync(5, "DRAGON", CancellationToken.None);
-        Assert.Equal([new ProductReviewRow(7, "T", "A", 140, date, 4, 99, "S", "Text", 55)], rows);
+        Assert.Equal([new ProductReviewRow(7, "T", "A", 140, new DateTime(2013, 5, 1), 4, 99, "S", "Text", 55)], rows);
         Assert.Equal("DRAGON", connection.Last.Parameter("title_in").Value);
+        Assert.Equal(1000, connection.Last.Parameter("review_text_out").ArrayBindSize![0]);
+
+        var reviews = await Commands.GetProdReviewsByStarsAsync(5, 7, 4, CancellationToken.None);
+        Assert.Equal([new ReviewRow(140, 7, new DateTime(2013, 5, 1), 4, 99, "S", "Text", 55)], reviews);
+        Assert.Equal(
+            ["batch_size", "found", "prod_in", "stars_in"],
+            connection.Last.Parameters.Cast<FakeOracleParameter>().Take(4).Select(p => p.ParameterName));
     }
 
     [Fact]
@@ -235,9 +257,12 @@ public class OracleStoreCommandsTests
     }
 
     /// <summary>(name, IN|OUT, type) of each parameter in the procedure's PL/SQL header.</summary>
-    internal static IReadOnlyList<(string Name, string Direction, string Type)> Declared(string procedure)
+    internal static IReadOnlyList<(string Name, string Direction, string Type)> Declared(string procedure) =>
+        Declared(OracleDdlTests.Procedure(procedure), procedure);
+
+    /// <summary>(name, IN|OUT, type) of each parameter in the header of <paramref name="procedure"/> in <paramref name="text"/>.</summary>
+    internal static IReadOnlyList<(string Name, string Direction, string Type)> Declared(string text, string procedure)
     {
-        var text = OracleDdlTests.Procedure(procedure);
         var header = text[text.IndexOf($"PROCEDURE {procedure} (", StringComparison.Ordinal)..text.IndexOf("\nAS\n", StringComparison.Ordinal)];
         return Regex.Matches(header, @"^\s+(\w+) (IN|OUT) ([\w.]+)", RegexOptions.Multiline)
             .Select(m => (m.Groups[1].Value, m.Groups[2].Value, m.Groups[3].Value)).ToArray();
@@ -265,6 +290,22 @@ public class OracleStoreCommandsTests
             "PURCHASE" => c.PurchaseAsync(new PurchaseRequest(1, 1, 0, 1, [new(5, 1)]), ct),
             _ => throw new ArgumentOutOfRangeException(nameof(procedure)),
         };
+    }
+
+    /// <summary>Sets the eight BROWSE arrays as ODP.NET returns them, one element per product.</summary>
+    private static void SetProducts(
+        FakeOracleCommand command, params (decimal Id, decimal Category, string? Title, string? Actor, decimal Price, decimal Special, decimal Common, decimal Membership)[] products)
+    {
+        static FakeOracleDecimal[] Numbers(IEnumerable<decimal> values) => values.Select(v => new FakeOracleDecimal(v)).ToArray();
+        static FakeOracleString[] Texts(IEnumerable<string?> values) => values.Select(v => new FakeOracleString(v)).ToArray();
+        command.Parameter("prod_id_out").Value = Numbers(products.Select(p => p.Id));
+        command.Parameter("category_out").Value = Numbers(products.Select(p => p.Category));
+        command.Parameter("title_out").Value = Texts(products.Select(p => p.Title));
+        command.Parameter("actor_out").Value = Texts(products.Select(p => p.Actor));
+        command.Parameter("price_out").Value = Numbers(products.Select(p => p.Price));
+        command.Parameter("special_out").Value = Numbers(products.Select(p => p.Special));
+        command.Parameter("common_prod_id_out").Value = Numbers(products.Select(p => p.Common));
+        command.Parameter("membership_item_out").Value = Numbers(products.Select(p => p.Membership));
     }
 
     internal static DataTable Table(params (string Name, Type Type)[] columns)

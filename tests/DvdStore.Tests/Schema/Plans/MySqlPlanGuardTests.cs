@@ -1,3 +1,4 @@
+using System.Data;
 using System.Data.Common;
 using System.Globalization;
 using System.Text.Json;
@@ -9,26 +10,29 @@ namespace DvdStore.Tests.Schema.Plans;
 
 /// <summary>
 /// MariaDB/MySQL's plans of the hot routines. A CALL cannot be explained, so each query of the procedure as
-/// installed on the server (information_schema.ROUTINES) is run under ANALYZE FORMAT=JSON with the routine's
-/// parameters and search variables replaced by the values the call would have: the plan of the real text, with real
-/// row counts. No optimizer option is changed (the 10MB store is large enough; see <see cref="PlanStores"/>).
+/// installed on the server (information_schema.ROUTINES), and of the procedures it calls, is run under ANALYZE
+/// FORMAT=JSON with parameters and variables replaced by the values the call would have (the helpers' OUT values from
+/// a real call): the plan of the real text, with real row counts, which also bound the REVIEWS entries per statement. No optimizer option is changed (the 10MB store is large enough; see <see cref="PlanStores"/>).
 /// </summary>
 [Collection(PlanStoreCollection.Name)]
 public sealed partial class MySqlPlanGuardTests(PlanStores stores)
 {
-    /// <summary>Per routine: its IN parameters in order, and the values of the locals its queries read.</summary>
+    /// <summary>Per routine: its IN parameters in order, and the values of the locals its queries (and those of the
+    /// procedures it calls) read that no call sets: LOGIN's customer, and one step of DS_REVIEW_PRODUCTS' walk.</summary>
     private static readonly Dictionary<string, (object[] Parameters, Dictionary<string, object> Locals)> Arguments = new()
     {
         ["LOGIN"] = ([HotRoutines.User, HotRoutines.Password], new() { ["v_customer"] = 17 }),
         ["BROWSE_BY_CATEGORY"] = ([HotRoutines.Batch, HotRoutines.Category], []),
-        ["BROWSE_BY_ACTOR"] = ([HotRoutines.Batch, HotRoutines.Actor], Search(HotRoutines.Actor)),
-        ["BROWSE_BY_TITLE"] = ([HotRoutines.Batch, HotRoutines.TitleWord], Search(HotRoutines.TitleWord)),
+        ["BROWSE_BY_ACTOR"] = ([HotRoutines.Batch, HotRoutines.Actor], []),
+        ["BROWSE_BY_TITLE"] = ([HotRoutines.Batch, HotRoutines.TitleWord], []),
         ["GET_PROD_REVIEWS"] = ([HotRoutines.Batch, HotRoutines.Product], []),
         ["GET_PROD_REVIEWS_BY_STARS"] = ([HotRoutines.Batch, HotRoutines.Product, HotRoutines.Stars], []),
         ["GET_PROD_REVIEWS_BY_DATE"] = ([HotRoutines.Batch, HotRoutines.Product], []),
-        ["GET_PROD_REVIEWS_BY_ACTOR"] = ([HotRoutines.Batch, HotRoutines.Actor], Search(HotRoutines.Actor)),
-        ["GET_PROD_REVIEWS_BY_TITLE"] = ([HotRoutines.Batch, HotRoutines.TitleWord], Search(HotRoutines.TitleWord)),
+        ["GET_PROD_REVIEWS_BY_ACTOR"] = ([HotRoutines.Batch, HotRoutines.Actor], Walk),
+        ["GET_PROD_REVIEWS_BY_TITLE"] = ([HotRoutines.Batch, HotRoutines.TitleWord], Walk),
     };
+
+    private static Dictionary<string, object> Walk => new() { ["v_prod"] = HotRoutines.Product, ["v_pairs"] = 0 };
 
     [SkippableTheory]
     [MemberData(nameof(HotRoutines.Names), MemberType = typeof(HotRoutines))]
@@ -36,8 +40,16 @@ public sealed partial class MySqlPlanGuardTests(PlanStores stores)
     {
         var target = await stores.TargetAsync(EngineKind.MySql);
         await using var connection = await target.OpenAsync(CancellationToken.None);
-        var (body, parameters) = await InstalledAsync(connection, routine);
-        var statements = Queries(body).Select(q => Substitute(q, parameters, routine)).ToList();
+        var (values, locals) = Arguments[routine];
+        var parameters = await ParametersAsync(connection, routine);
+        Assert.Equal(values.Length, parameters.Count);
+        var scope = new Dictionary<string, object?>(StringComparer.OrdinalIgnoreCase);
+        foreach (var (name, value) in parameters.Select((p, i) => (p.Name, values[i])).Concat(locals.Select(l => (l.Key, l.Value))))
+        {
+            scope[name] = value;
+        }
+
+        var statements = await StatementsAsync(connection, routine, scope, locals);
         Assert.NotEmpty(statements);
 
         var violations = new List<string>();
@@ -48,11 +60,82 @@ public sealed partial class MySqlPlanGuardTests(PlanStores stores)
             var plan = (string)(await command.ExecuteScalarAsync())!;
             plans.Add(statement + "\n" + plan);
             var aliases = StatementTables.Aliases(statement);
-            violations.AddRange(Tables(JsonDocument.Parse(plan).RootElement).SelectMany(t => Violations(t, aliases)));
+            var tables = Tables(JsonDocument.Parse(plan).RootElement).ToList();
+            violations.AddRange(tables.SelectMany(t => Violations(t, aliases)));
+            var reviewEntries = tables.Where(t => IsTable(t, aliases, PlanRules.WideTable)).Sum(t => Number(t, "r_rows") * Number(t, "r_loops"));
+            if (reviewEntries > PlanRules.MostReviewEntries)
+            {
+                violations.Add($"reads {reviewEntries:F0} entries of {PlanRules.WideTable} in one statement, more than {PlanRules.MostReviewEntries} " +
+                               $"(twice DS3's {PlanRules.PairCap}-pair cap): it read the reviews of more products than the cap needs");
+            }
         }
 
         PlanRules.AssertNoViolations(routine, violations, string.Join("\n\n", plans));
     }
+
+    /// <summary>The queries a call of <paramref name="routine"/> runs, names replaced by values: those of the procedures
+    /// it CALLs first (their parameters bound to the call's arguments; their OUT values, such as DS_SEARCH_TERMS' terms
+    /// or DS_REVIEW_PRODUCTS' products, taken from a real call with these arguments), then its own.</summary>
+    private static async Task<List<string>> StatementsAsync(
+        DbConnection connection, string routine, Dictionary<string, object?> scope, IReadOnlyDictionary<string, object> locals)
+    {
+        var body = LineComment().Replace(await BodyAsync(connection, routine), "");
+        var statements = new List<string>();
+        foreach (Match call in CallStatement().Matches(body))
+        {
+            var callee = call.Groups["name"].Value;
+            var arguments = call.Groups["args"].Value.Split(',', StringSplitOptions.TrimEntries);
+            var parameters = await ParametersAsync(connection, callee);
+            Assert.Equal(parameters.Count, arguments.Length);
+            var calleeScope = new Dictionary<string, object?>(StringComparer.OrdinalIgnoreCase);
+            foreach (var local in locals)
+            {
+                calleeScope[local.Key] = local.Value;
+            }
+
+            await using var real = connection.Command(callee);
+            real.CommandType = CommandType.StoredProcedure;
+            var outputs = new List<(string Argument, DbParameter Parameter)>();
+            for (var i = 0; i < parameters.Count; i++)
+            {
+                var (name, mode) = parameters[i];
+                if (mode == "IN")
+                {
+                    calleeScope[name] = Value(arguments[i], scope);
+                    real.Add("@" + name, calleeScope[name]);
+                }
+                else
+                {
+                    var output = real.Add("@" + name, null, DbType.String);
+                    output.Direction = ParameterDirection.Output;
+                    outputs.Add((arguments[i], output));
+                }
+            }
+
+            if (outputs.Count > 0)
+            {
+                await real.ExecuteNonQueryAsync();
+                foreach (var (argument, output) in outputs)
+                {
+                    scope[argument] = output.Value is DBNull ? null : output.Value;
+                }
+            }
+
+            statements.AddRange(await StatementsAsync(connection, callee, calleeScope, locals));
+        }
+
+        statements.AddRange(Queries(body).Select(q => Bind(q, scope)));
+        return statements;
+    }
+
+    private static object? Value(string argument, IReadOnlyDictionary<string, object?> scope) =>
+        scope.TryGetValue(argument, out var value) ? value
+        : int.TryParse(argument, NumberStyles.Integer, CultureInfo.InvariantCulture, out var number) ? number
+        : argument.StartsWith('\'') ? argument[1..^1].Replace("''", "'", StringComparison.Ordinal)
+        : throw new InvalidOperationException($"no value for {argument}: add it to the routine's locals");
+
+    private static bool IsTable(JsonElement table, IReadOnlyDictionary<string, string> aliases, string name) =>
+        aliases.TryGetValue(table.GetProperty("table_name").GetString()!, out var real) && string.Equals(real, name, StringComparison.OrdinalIgnoreCase);
 
     private static IEnumerable<string> Violations(JsonElement table, IReadOnlyDictionary<string, string> aliases)
     {
@@ -109,28 +192,31 @@ public sealed partial class MySqlPlanGuardTests(PlanStores stores)
         }
     }
 
-    private static async Task<(string Body, IReadOnlyList<string> Parameters)> InstalledAsync(DbConnection connection, string routine)
+    private static async Task<string> BodyAsync(DbConnection connection, string routine)
     {
         await using var body = connection.Command(
             "SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = @name");
         body.Add("@name", routine);
-        var text = (string?)await body.ExecuteScalarAsync() ?? throw new InvalidOperationException($"{routine} is not installed");
+        return (string?)await body.ExecuteScalarAsync() ?? throw new InvalidOperationException($"{routine} is not installed");
+    }
 
+    private static async Task<IReadOnlyList<(string Name, string Mode)>> ParametersAsync(DbConnection connection, string routine)
+    {
         await using var parameters = connection.Command(
-            "SELECT PARAMETER_NAME FROM information_schema.PARAMETERS WHERE SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME = @name " +
-            "AND PARAMETER_MODE = 'IN' ORDER BY ORDINAL_POSITION");
+            "SELECT PARAMETER_NAME, PARAMETER_MODE FROM information_schema.PARAMETERS WHERE SPECIFIC_SCHEMA = DATABASE() " +
+            "AND SPECIFIC_NAME = @name AND ROUTINE_TYPE = 'PROCEDURE' ORDER BY ORDINAL_POSITION");
         parameters.Add("@name", routine);
-        var names = new List<string>();
+        var names = new List<(string, string)>();
         await using var reader = await parameters.ExecuteReaderAsync();
         while (await reader.ReadAsync())
         {
-            names.Add(reader.GetString(0));
+            names.Add((reader.GetString(0), reader.GetString(1)));
         }
 
-        return (text, names);
+        return names;
     }
 
-    /// <summary>The queries of a procedure body: each SELECT that starts a statement (after BEGIN, THEN or ELSE), and the
+    /// <summary>The queries of a procedure body: each SELECT that starts a statement (after BEGIN, THEN or ELSE), each cursor's SELECT, and the
     /// right-hand side of a "SET v = (SELECT ...)" as a SELECT.</summary>
     public static IEnumerable<string> Queries(string body)
     {
@@ -152,12 +238,9 @@ public sealed partial class MySqlPlanGuardTests(PlanStores stores)
         }
     }
 
-    private static string Substitute(string query, IReadOnlyList<string> parameters, string routine)
+    private static string Bind(string query, IReadOnlyDictionary<string, object?> scope)
     {
-        var (values, locals) = Arguments[routine];
-        Assert.Equal(values.Length, parameters.Count);
-        var names = parameters.Select((name, i) => (name, value: values[i])).Concat(locals.Select(l => (name: l.Key, value: l.Value)));
-        foreach (var (name, value) in names)
+        foreach (var (name, value) in scope)
         {
             query = Regex.Replace(query, $@"\b{Regex.Escape(name)}\b", Literal(value));
         }
@@ -165,14 +248,12 @@ public sealed partial class MySqlPlanGuardTests(PlanStores stores)
         return query;
     }
 
-    private static string Literal(object value) => value switch
+    private static string Literal(object? value) => value switch
     {
+        null => "NULL",
         string text => "'" + text.Replace("'", "''", StringComparison.Ordinal) + "'",
         _ => Convert.ToString(value, CultureInfo.InvariantCulture)!,
     };
-
-    /// <summary>What DS_SEARCH_TERMS makes of a single indexable word: a required full-text term, no regular expression.</summary>
-    private static Dictionary<string, object> Search(string word) => new() { ["v_ft"] = "+" + word, ["v_rx"] = "" };
 
     [GeneratedRegex(@"--[^\n]*")]
     private static partial Regex LineComment();
@@ -180,6 +261,9 @@ public sealed partial class MySqlPlanGuardTests(PlanStores stores)
     [GeneratedRegex(@"^\s*SET\s+\w+\s*=\s*(?<value>.*\bSELECT\b.*)$", RegexOptions.Singleline | RegexOptions.IgnoreCase)]
     private static partial Regex SetFromQuery();
 
-    [GeneratedRegex(@"(?:^|\bTHEN|\bELSE|\bBEGIN)\s*(?<query>SELECT\b)", RegexOptions.IgnoreCase)]
+    [GeneratedRegex(@"(?:^|\bTHEN|\bELSE|\bBEGIN|\bCURSOR\s+FOR)\s*(?<query>SELECT\b)", RegexOptions.IgnoreCase)]
     private static partial Regex StatementSelect();
+
+    [GeneratedRegex(@"\bCALL\s+(?<name>\w+)\s*\((?<args>[^)]*)\)", RegexOptions.IgnoreCase)]
+    private static partial Regex CallStatement();
 }

@@ -264,113 +264,130 @@ BEGIN
 END
 ;;
 
+DROP PROCEDURE IF EXISTS DS_REVIEW_PRODUCTS
+;;
+-- The products that supply a review search's pairs. DS3 caps the work at 500 (product, review) pairs; which 500 is
+-- fixed the same way on every engine (docs/ds3-compatibility.md): the first 500 matching products by PROD_ID, then the
+-- first 500 of their reviews by (PROD_ID, REVIEW_ID). Those pairs all belong to the first matching products up to
+-- the one whose reviews reach 500; products_out lists them (a JSON array of PROD_IDs, for JSON_TABLE).
+-- Why a walk: MariaDB 10.11 has no LATERAL, so a join of the matching products to their reviews reads the reviews of
+-- every matching product (10,000 index entries for 500 products at 100MB) before it keeps 500. Here each product's
+-- reviews are counted from the index until the cap is reached: ~25 products and ~500 entries on any store size.
+-- by_title: 0 searches ACTOR, 1 TITLE. ft_in, rx_in: as DS_SEARCH_TERMS makes them (no full-text term: a scan, rare).
+CREATE PROCEDURE DS_REVIEW_PRODUCTS(
+  IN by_title INT,
+  IN ft_in TEXT CHARACTER SET utf8mb4,
+  IN rx_in TEXT CHARACTER SET utf8mb4,
+  OUT products_out TEXT CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  DECLARE v_prod INT;
+  DECLARE v_pairs INT DEFAULT 0;
+  DECLARE v_done INT DEFAULT 0;
+  DECLARE v_source INT DEFAULT IF(by_title = 1, 2, 0) + IF(ft_in <> '', 0, 1);
+  DECLARE actor_ft CURSOR FOR
+    SELECT F.PROD_ID FROM PRODUCTS F
+    WHERE MATCH (F.ACTOR) AGAINST (ft_in IN BOOLEAN MODE) AND (rx_in = '' OR F.ACTOR REGEXP rx_in)
+    ORDER BY F.PROD_ID
+    LIMIT 500;
+  DECLARE actor_rx CURSOR FOR
+    SELECT F.PROD_ID FROM PRODUCTS F WHERE rx_in <> '' AND F.ACTOR REGEXP rx_in ORDER BY F.PROD_ID LIMIT 500;
+  DECLARE title_ft CURSOR FOR
+    SELECT F.PROD_ID FROM PRODUCTS F
+    WHERE MATCH (F.TITLE) AGAINST (ft_in IN BOOLEAN MODE) AND (rx_in = '' OR F.TITLE REGEXP rx_in)
+    ORDER BY F.PROD_ID
+    LIMIT 500;
+  DECLARE title_rx CURSOR FOR
+    SELECT F.PROD_ID FROM PRODUCTS F WHERE rx_in <> '' AND F.TITLE REGEXP rx_in ORDER BY F.PROD_ID LIMIT 500;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
+  SET products_out = '';
+  CASE v_source
+    WHEN 0 THEN OPEN actor_ft;
+    WHEN 1 THEN OPEN actor_rx;
+    WHEN 2 THEN OPEN title_ft;
+    ELSE OPEN title_rx;
+  END CASE;
+  walk: LOOP
+    CASE v_source
+      WHEN 0 THEN FETCH actor_ft INTO v_prod;
+      WHEN 1 THEN FETCH actor_rx INTO v_prod;
+      WHEN 2 THEN FETCH title_ft INTO v_prod;
+      ELSE FETCH title_rx INTO v_prod;
+    END CASE;
+    IF v_done = 1 THEN
+      LEAVE walk;
+    END IF;
+    SET products_out = CONCAT(products_out, IF(products_out = '', '', ','), v_prod);
+    SET v_pairs = v_pairs + (SELECT COUNT(*) FROM REVIEWS K WHERE K.PROD_ID = v_prod);
+    IF v_pairs >= 500 THEN
+      LEAVE walk;
+    END IF;
+  END LOOP;
+  CASE v_source
+    WHEN 0 THEN CLOSE actor_ft;
+    WHEN 1 THEN CLOSE actor_rx;
+    WHEN 2 THEN CLOSE title_ft;
+    ELSE CLOSE title_rx;
+  END CASE;
+  SET products_out = CONCAT('[', products_out, ']');
+END
+;;
+
+DROP PROCEDURE IF EXISTS DS_REVIEWS_OF_PRODUCTS
+;;
+-- The result of a review search: of the first 500 reviews by (PROD_ID, REVIEW_ID) of products_in (DS_REVIEW_PRODUCTS),
+-- the batch_size most helpful. Only ids and sums are sorted; the wide columns are read for the batch_size chosen
+-- reviews (plan: docs/engine-plans.md).
+CREATE PROCEDURE DS_REVIEWS_OF_PRODUCTS(IN batch_size INT, IN products_in TEXT CHARACTER SET utf8mb4)
+  READS SQL DATA
+BEGIN
+  SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
+         R.REVIEW_TEXT, T.TOTAL
+  FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
+        FROM (SELECT K.REVIEW_ID
+              FROM JSON_TABLE(products_in, '$[*]' COLUMNS (PROD_ID INT PATH '$')) S
+              JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
+              ORDER BY K.PROD_ID, K.REVIEW_ID
+              LIMIT 500) M
+        JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
+        GROUP BY M.REVIEW_ID
+        ORDER BY TOTAL DESC, M.REVIEW_ID
+        LIMIT batch_size) T
+  JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
+  JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
+  ORDER BY T.TOTAL DESC, T.REVIEW_ID;
+END
+;;
+
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_ACTOR
 ;;
--- Reviews of products whose ACTOR holds every word, most helpful first. DS3 caps the work at 500 (product, review)
--- pairs; which 500 is fixed the same way on every engine (docs/ds3-compatibility.md): the first 500 matching
--- products by PROD_ID, then the first 500 of their reviews by (PROD_ID, REVIEW_ID). Only ids and sums are sorted;
--- the wide columns are read for the batch_size chosen reviews (plan: docs/engine-plans.md).
+-- Reviews of products whose ACTOR holds every word, most helpful first, within DS3's 500-pair cap
+-- (DS_REVIEW_PRODUCTS, DS_REVIEWS_OF_PRODUCTS).
 CREATE PROCEDURE GET_PROD_REVIEWS_BY_ACTOR(IN batch_size INT, IN actor_in TEXT CHARACTER SET utf8mb4)
   READS SQL DATA
 BEGIN
   DECLARE v_ft TEXT CHARACTER SET utf8mb4;
   DECLARE v_rx TEXT CHARACTER SET utf8mb4;
+  DECLARE v_products TEXT CHARACTER SET utf8mb4;
   CALL DS_SEARCH_TERMS(actor_in, v_ft, v_rx);
-  IF v_ft <> '' THEN
-    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-           R.REVIEW_TEXT, T.TOTAL
-    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-          FROM (SELECT K.REVIEW_ID
-                FROM (SELECT F.PROD_ID FROM PRODUCTS F
-                      WHERE MATCH (F.ACTOR) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR F.ACTOR REGEXP v_rx)
-                      ORDER BY F.PROD_ID
-                      LIMIT 500) S
-                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
-                ORDER BY K.PROD_ID, K.REVIEW_ID
-                LIMIT 500) M
-          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
-          GROUP BY M.REVIEW_ID
-          ORDER BY TOTAL DESC, M.REVIEW_ID
-          LIMIT batch_size) T
-    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
-    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
-  ELSE
-    -- Only words the index cannot hold (a scan, rare), or no words at all (nothing matches).
-    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-           R.REVIEW_TEXT, T.TOTAL
-    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-          FROM (SELECT K.REVIEW_ID
-                FROM (SELECT F.PROD_ID FROM PRODUCTS F
-                      WHERE v_rx <> '' AND F.ACTOR REGEXP v_rx
-                      ORDER BY F.PROD_ID
-                      LIMIT 500) S
-                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
-                ORDER BY K.PROD_ID, K.REVIEW_ID
-                LIMIT 500) M
-          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
-          GROUP BY M.REVIEW_ID
-          ORDER BY TOTAL DESC, M.REVIEW_ID
-          LIMIT batch_size) T
-    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
-    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
-  END IF;
+  CALL DS_REVIEW_PRODUCTS(0, v_ft, v_rx, v_products);
+  CALL DS_REVIEWS_OF_PRODUCTS(batch_size, v_products);
 END
 ;;
 
 DROP PROCEDURE IF EXISTS GET_PROD_REVIEWS_BY_TITLE
 ;;
--- Reviews of products whose TITLE holds every word, most helpful first. DS3 caps the work at 500 (product, review)
--- pairs; which 500 is fixed the same way on every engine (docs/ds3-compatibility.md): the first 500 matching
--- products by PROD_ID, then the first 500 of their reviews by (PROD_ID, REVIEW_ID). Only ids and sums are sorted;
--- the wide columns are read for the batch_size chosen reviews (plan: docs/engine-plans.md).
+-- Reviews of products whose TITLE holds every word, most helpful first, within DS3's 500-pair cap
+-- (DS_REVIEW_PRODUCTS, DS_REVIEWS_OF_PRODUCTS).
 CREATE PROCEDURE GET_PROD_REVIEWS_BY_TITLE(IN batch_size INT, IN title_in TEXT CHARACTER SET utf8mb4)
   READS SQL DATA
 BEGIN
   DECLARE v_ft TEXT CHARACTER SET utf8mb4;
   DECLARE v_rx TEXT CHARACTER SET utf8mb4;
+  DECLARE v_products TEXT CHARACTER SET utf8mb4;
   CALL DS_SEARCH_TERMS(title_in, v_ft, v_rx);
-  IF v_ft <> '' THEN
-    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-           R.REVIEW_TEXT, T.TOTAL
-    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-          FROM (SELECT K.REVIEW_ID
-                FROM (SELECT F.PROD_ID FROM PRODUCTS F
-                      WHERE MATCH (F.TITLE) AGAINST (v_ft IN BOOLEAN MODE) AND (v_rx = '' OR F.TITLE REGEXP v_rx)
-                      ORDER BY F.PROD_ID
-                      LIMIT 500) S
-                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
-                ORDER BY K.PROD_ID, K.REVIEW_ID
-                LIMIT 500) M
-          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
-          GROUP BY M.REVIEW_ID
-          ORDER BY TOTAL DESC, M.REVIEW_ID
-          LIMIT batch_size) T
-    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
-    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
-  ELSE
-    -- Only words the index cannot hold (a scan, rare), or no words at all (nothing matches).
-    SELECT P.PROD_ID, P.TITLE, P.ACTOR, R.REVIEW_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY,
-           R.REVIEW_TEXT, T.TOTAL
-    FROM (SELECT M.REVIEW_ID, CAST(SUM(H.HELPFULNESS) AS SIGNED) AS TOTAL
-          FROM (SELECT K.REVIEW_ID
-                FROM (SELECT F.PROD_ID FROM PRODUCTS F
-                      WHERE v_rx <> '' AND F.TITLE REGEXP v_rx
-                      ORDER BY F.PROD_ID
-                      LIMIT 500) S
-                JOIN REVIEWS K ON K.PROD_ID = S.PROD_ID
-                ORDER BY K.PROD_ID, K.REVIEW_ID
-                LIMIT 500) M
-          JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = M.REVIEW_ID
-          GROUP BY M.REVIEW_ID
-          ORDER BY TOTAL DESC, M.REVIEW_ID
-          LIMIT batch_size) T
-    JOIN REVIEWS R ON R.REVIEW_ID = T.REVIEW_ID
-    JOIN PRODUCTS P ON P.PROD_ID = R.PROD_ID
-    ORDER BY T.TOTAL DESC, T.REVIEW_ID;
-  END IF;
+  CALL DS_REVIEW_PRODUCTS(1, v_ft, v_rx, v_products);
+  CALL DS_REVIEWS_OF_PRODUCTS(batch_size, v_products);
 END
 ;;
 
