@@ -19,6 +19,9 @@ public sealed record CheckReport(
     int Failed,
     IReadOnlyList<ContractResult> Results)
 {
+    /// <summary>Checks that do not apply to the engine (counted in neither <see cref="Passed"/> nor <see cref="Failed"/>).</summary>
+    public int NotApplicable { get; init; }
+
     private static readonly JsonSerializerOptions Options = new()
     {
         WriteIndented = true,

@@ -38,7 +38,10 @@ public static class ContractRunner
             failure = Describe(session.Engine, error);
         }
 
-        return new ContractResult(check.Group, check.Name, failure is null, failure, session.Notes.ToArray(), Math.Round(clock.Elapsed.TotalSeconds, 3));
+        return new ContractResult(check.Group, check.Name, failure is null, failure, session.Notes.ToArray(), Math.Round(clock.Elapsed.TotalSeconds, 3))
+        {
+            NotApplicable = failure is null ? session.NotApplicableReason : null,
+        };
     }
 
     /// <summary>

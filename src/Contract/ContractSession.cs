@@ -28,7 +28,16 @@ public sealed class ContractSession(IEngine engine, string connectionString)
 
     public void Note(string note) => _notes.Add(note);
 
-    public void ClearNotes() => _notes.Clear();
+    /// <summary>Why the current check does not apply to this engine (set by the check, which then returns).</summary>
+    public string? NotApplicableReason { get; private set; }
+
+    public void NotApplicable(string reason) => NotApplicableReason = reason;
+
+    public void ClearNotes()
+    {
+        _notes.Clear();
+        NotApplicableReason = null;
+    }
 
     /// <summary>An open connection to the scratch database.</summary>
     public async Task<DbConnection> OpenAsync(CancellationToken cancellationToken)

@@ -75,12 +75,15 @@ internal static class CheckCommand
         }
 
         var failed = results.Count(r => !r.Passed);
+        var notApplicable = results.Count(r => r.Passed && r.NotApplicable is not null);
+        var passed = results.Count - failed - notApplicable;
         var checkReport = new CheckReport(
             ToolVersion(), target.Engine.DisplayName, facts.Product, facts.Version, scratch.Description, started,
-            Math.Round(clock.Elapsed.TotalSeconds, 1), results.Count - failed, failed, results);
+            Math.Round(clock.Elapsed.TotalSeconds, 1), passed, failed, results)
+        { NotApplicable = notApplicable };
         await AtomicFile.WriteAsync(reportPath, stream => checkReport.WriteAsync(stream, cancellationToken), cancellationToken).ConfigureAwait(false);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-            $"check: {results.Count - failed} passed, {failed} failed in {clock.Elapsed.TotalSeconds:F0} s; scratch {scratch.Description} dropped; report {reportPath}")).ConfigureAwait(false);
+            $"check: {passed} passed, {failed} failed, {notApplicable} not applicable in {clock.Elapsed.TotalSeconds:F0} s; scratch {scratch.Description} dropped; report {reportPath}")).ConfigureAwait(false);
         return failed == 0 ? 0 : 1;
     }
 

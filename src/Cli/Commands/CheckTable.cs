@@ -17,8 +17,9 @@ internal sealed class CheckTable(TextWriter output, IReadOnlyList<ContractCheck>
 
     public void WriteRow(ContractResult result)
     {
-        var detail = result.Passed ? string.Join("; ", result.Notes) : result.Failure;
+        var detail = !result.Passed ? result.Failure : result.NotApplicable ?? string.Join("; ", result.Notes);
         var seconds = result.Seconds.ToString("F1", CultureInfo.InvariantCulture);
-        output.WriteLine($"{(result.Passed ? "PASS" : "FAIL"),-6}  {result.Group.PadRight(groupWidth)}  {result.Name.Replace('_', ' ').PadRight(nameWidth)}  {seconds,7}  {detail}".TrimEnd());
+        var outcome = !result.Passed ? "FAIL" : result.NotApplicable is null ? "PASS" : "N/A";
+        output.WriteLine($"{outcome,-6}  {result.Group.PadRight(groupWidth)}  {result.Name.Replace('_', ' ').PadRight(nameWidth)}  {seconds,7}  {detail}".TrimEnd());
     }
 }

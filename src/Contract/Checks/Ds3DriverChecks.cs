@@ -58,7 +58,7 @@ internal static class Ds3DriverChecks
         var order = await ds3.PurchaseAsync([(1, 2), (2, 1)], 1, cancellationToken);
         if (order is null)
         {
-            session.Note($"not applicable: DS3's {session.Engine.DisplayName} driver purchases with SQL text of its own, no routine");
+            session.NotApplicable($"DS3's {session.Engine.DisplayName} driver purchases with SQL text of its own, no routine");
             return;
         }
 
@@ -71,7 +71,7 @@ internal static class Ds3DriverChecks
         var calls = session.Engine.CreateDs3DriverCalls(db);
         if (calls is null)
         {
-            session.Note(session.Engine.Ds3DriverAbsence);
+            session.NotApplicable(session.Engine.Ds3DriverAbsence);
         }
 
         return calls;

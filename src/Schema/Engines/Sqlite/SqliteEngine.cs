@@ -175,7 +175,7 @@ public sealed class SqliteEngine : IEngine
 
     public IStoreCommands CreateStoreCommands(DbConnection connection) => new SqliteStoreCommands(Sqlite(connection));
 
-    public string Ds3DriverAbsence => "not applicable: DS3 has no SQLite driver";
+    public string Ds3DriverAbsence => "DS3 has no SQLite driver";
 
     public FailureKind Classify(Exception error)
     {
