@@ -1,35 +1,22 @@
 using System.Data.Common;
 using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Engines.MySql;
-using DvdStore.Schema.Engines.Oracle;
-using DvdStore.Schema.Engines.PostgreSql;
-using DvdStore.Schema.Engines.Sqlite;
-using DvdStore.Schema.Engines.SqlServer;
 
 namespace DvdStore.Schema.Engines;
 
 /// <summary>
 /// What one database is, whatever name a connection reached it by, so two targets given as 127.0.0.1 and localhost
-/// are seen to be one: each engine's own identity query (in its folder), SQLite the store file's real path.
+/// are seen to be one: each engine's own identity (<see cref="EngineProfile.ReadIdentity"/>, in its folder), SQLite
+/// the store file's real path.
 /// </summary>
 public static class DatabaseIdentity
 {
-    public static async Task<string> ReadAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
-    {
-        if (engine.Kind == EngineKind.Sqlite)
-        {
-            return "sqlite|" + await SqliteDatabaseIdentity.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
-        }
+    public static async Task<string> ReadAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken) =>
+        engine.Profile.Name + "|" + await engine.Profile.ReadIdentity(connection, cancellationToken).ConfigureAwait(false);
 
-        var sql = engine.Kind switch
-        {
-            EngineKind.PostgreSql => PostgreSqlDatabaseIdentity.Sql,
-            EngineKind.MySql => MySqlDatabaseIdentity.Sql,
-            EngineKind.SqlServer => SqlServerDatabaseIdentity.Sql,
-            EngineKind.Oracle => OracleDatabaseIdentity.Sql,
-            _ => throw new ArgumentOutOfRangeException(nameof(engine), engine.Kind, "no identity query for this engine"),
-        };
+    /// <summary>An identity read by one scalar query (a server engine's: its cluster or server id and the database's).</summary>
+    public static Func<DbConnection, CancellationToken, Task<string>> Query(string sql) => async (connection, cancellationToken) =>
+    {
         await using var command = connection.Command(sql);
-        return engine.Kind + "|" + (await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false) ?? "");
-    }
+        return await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false) ?? "";
+    };
 }

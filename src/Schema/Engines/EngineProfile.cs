@@ -49,6 +49,9 @@ public sealed class EngineProfile
     /// <summary>A new scratch-space maker for <c>dvdstore check</c>.</summary>
     public required Func<IScratchSpace> NewScratchSpace { get; init; }
 
+    /// <summary>What one database is, whatever name a connection reached it by (see <see cref="DatabaseIdentity"/>).</summary>
+    public required Func<DbConnection, CancellationToken, Task<string>> ReadIdentity { get; init; }
+
     /// <summary>Every name the command line accepts for this engine.</summary>
     public IEnumerable<string> AllNames => Aliases.Prepend(Name);
 

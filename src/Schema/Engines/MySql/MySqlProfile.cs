@@ -13,5 +13,6 @@ internal static class MySqlProfile
         ServerPidHint = "$(pidof mariadbd mysqld)",
         NewCounters = static () => new MySqlCounters(),
         NewScratchSpace = static () => new MySqlScratchSpace(),
+        ReadIdentity = DatabaseIdentity.Query(MySqlDatabaseIdentity.Sql),
     };
 }

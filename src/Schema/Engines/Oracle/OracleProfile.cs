@@ -9,5 +9,6 @@ internal static class OracleProfile
         ExampleConnection = "Data Source=localhost:1521/FREEPDB1;User Id=ds3",
         NewCounters = static () => new OracleCounters(),
         NewScratchSpace = static () => new OracleScratchSpace(),
+        ReadIdentity = DatabaseIdentity.Query(OracleDatabaseIdentity.Sql),
     };
 }

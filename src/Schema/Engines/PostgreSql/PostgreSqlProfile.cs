@@ -13,5 +13,6 @@ internal static class PostgreSqlProfile
         ServerPidHint = "first line of $PGDATA/postmaster.pid",
         NewCounters = static () => new PostgreSqlCounters(),
         NewScratchSpace = static () => new PostgreSqlScratchSpace(),
+        ReadIdentity = DatabaseIdentity.Query(PostgreSqlDatabaseIdentity.Sql),
     };
 }

@@ -11,5 +11,6 @@ internal static class SqlServerProfile
         ServerKey = "Server",
         NewCounters = static () => new SqlServerCounters(),
         NewScratchSpace = static () => new SqlServerScratchSpace(),
+        ReadIdentity = DatabaseIdentity.Query(SqlServerDatabaseIdentity.Sql),
     };
 }

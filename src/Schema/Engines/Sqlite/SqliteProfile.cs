@@ -13,5 +13,6 @@ internal static class SqliteProfile
         FileConnection = static path => $"Data Source={path}",
         NewCounters = static () => new SqliteCounters(),
         NewScratchSpace = static () => new SqliteScratchSpace(),
+        ReadIdentity = SqliteDatabaseIdentity.ReadAsync,
     };
 }
