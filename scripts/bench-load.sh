@@ -1,33 +1,44 @@
 #!/usr/bin/env bash
-# Loader speed and memory against PostgreSQL's own limit, measured in the same run on the same server:
-#   ours: `dvdstore load` (parallel generation + binary COPY per table): its "load" step, its whole pipeline and
-#         its peak resident memory (/usr/bin/time);
-#   raw:  psql \copy of the same rows from pre-made CSV files (made by `dvdstore export-csv`, not timed) into the
-#         same key-less tables, tables in parallel; run once before and once after ours and averaged, so a machine
-#         that gets busier or quieter during the run does not favour either side.
-# For each size it prints ours/raw (target <= 1.25 for the load step); with several sizes it also prints how time
-# per row and peak memory grow from the first size to each other one (targets: time per row ~1x, i.e. linear;
-# peak memory <= 1.1x). Not a test: run it by hand.
-# usage: [SIZES="100MB 1GB"] [SEED=3] [THREADS=n] [PGPORT=55432] [PGHOST=127.0.0.1] [PGUSER=bench] scripts/bench-load.sh
-#   SIZE=… is accepted for one size. Starts a throw-away PostgreSQL (scripts/db-up.sh) unless BENCH_PG_RUNNING=1
-#   says one listens on PGPORT.
+# The loader against the engine's own raw bulk path, in one run on one server, alternated (A B, then B A, ...):
+#   A (ours): `dvdstore load` of the store, whole (tables, streams, keys, procedures, statistics); its "load" step is
+#             the tables step (every row streamed; keys of finished tables may already build beside it).
+#   B (raw):  the same rows as text, from `dvdstore export-csv`'s files (made once, not timed), loaded by the engine's
+#             own client into bare tables of our store's shape, then the same keys/indexes/FKs/trigger and ANALYZE:
+#               postgres: pre-data of our store (pg_dump -s --section=pre-data), psql \copy (FORMAT csv), THREADS files
+#                         at once; then pg_dump --section=post-data of our store through psql, then ANALYZE.
+#               mysql:    our Tables DDL, `mariadb` LOAD DATA LOCAL INFILE, THREADS files at once; then our Keys DDL
+#                         and ANALYZE TABLE.
+#               sqlite:   our Tables DDL, sqlite3 .import (one writer); then our Keys DDL and ANALYZE.
+# Prints per round and in all: tables step / raw copy (target <= 1.1x) and whole / (raw copy + post-data + ANALYZE)
+# (target <= 0.8x), peak RSS of the loader, the load average (1-minute, read before each timed part: a busy machine
+# makes the figures noisy), and with several sizes the peak RSS growth (target <= 1.1x). Not a test: run it by hand.
+# usage: [ENGINE=postgres|mysql|sqlite] [SIZES="100MB 1GB"] [ROUNDS=2] [SEED=3] [THREADS=n] scripts/bench-load.sh
+#   Starts its own throw-away server (scripts/db-up.sh) on PGPORT (default 55544) or MDBPORT (default 53444), unless
+#   BENCH_PG_RUNNING=1 / BENCH_MDB_RUNNING=1 says one listens there. PG_OPTS passes server settings to db-up.sh
+#   (default: shared_buffers=2GB, max_wal_size=8GB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SIZES=${SIZES:-${SIZE:-1GB}}; SEED=${SEED:-3}; THREADS=${THREADS:-$(nproc)}
-PGHOST=${PGHOST:-127.0.0.1}; PGPORT=${PGPORT:-55432}; PGUSER=${PGUSER:-bench}
+ENGINE=${ENGINE:-postgres}; SIZES=${SIZES:-${SIZE:-1GB}}; ROUNDS=${ROUNDS:-2}; SEED=${SEED:-3}; THREADS=${THREADS:-$(nproc)}
+PGHOST=127.0.0.1; PGPORT=${PGPORT:-55544}; PGUSER=bench; MDBPORT=${MDBPORT:-53444}
 export PGHOST PGPORT PGUSER
+export PG_OPTS=${PG_OPTS:-"-c shared_buffers=2GB -c max_wal_size=8GB"}
 
-drop_databases() { psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "DROP DATABASE IF EXISTS bench_raw" >/dev/null 2>&1; }
+drop_databases() {
+  [ "$ENGINE" = postgres ] && psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "DROP DATABASE IF EXISTS bench_raw" >/dev/null 2>&1
+}
 . scripts/bench-common.sh
 bench_begin load drop_databases
-if [ "${BENCH_PG_RUNNING:-0}" != 1 ]; then bench_server pg; fi
+case "$ENGINE" in
+postgres) [ "${BENCH_PG_RUNNING:-0}" = 1 ] || bench_server pg ;;
+mysql) [ "${BENCH_MDB_RUNNING:-0}" = 1 ] || bench_server mariadb ;;
+sqlite) ;;
+*) echo "error: ENGINE must be postgres, mysql or sqlite (got '$ENGINE')" >&2; exit 2 ;;
+esac
 bench_build
+export PGOPTIONS="-c client_min_messages=warning" MYSQL_PWD=$DVDSTORE_PASSWORD
+mdb() { mariadb --no-defaults -h 127.0.0.1 -P "$MDBPORT" -ubench --local-infile=1 "$@"; }
 
-if ! dvdstore schema --engine postgres >"$work/ddl.sql" 2>"$work/ddl.err"; then
-  echo "error: the PostgreSQL engine cannot render its DDL: $(head -1 "$work/ddl.err")" >&2
-  exit 1
-fi
-
+# Which file holds which table's rows (export-csv's layout, DS3's names).
 copies=()
 for f in cust/us_cust cust/row_cust; do copies+=("CUSTOMERS $f"); done
 for m in jan feb mar apr may jun jul aug sep oct nov dec; do
@@ -35,71 +46,107 @@ for m in jan feb mar apr may jun jul aug sep oct nov dec; do
 done
 copies+=("PRODUCTS prod/prod" "INVENTORY prod/inv" "MEMBERSHIP membership/membership" "REVIEWS reviews/reviews"
   "REVIEWS_HELPFULNESS reviews/review_helpfulness")
-copy_one() { psql -d bench_raw -q -v ON_ERROR_STOP=1 -c "\\copy $1 FROM '$work/data/$2.csv' WITH (FORMAT csv)"; }
-export -f copy_one; export work
+copy_pg() { psql -d bench_raw -q -v ON_ERROR_STOP=1 -c "\\copy $1 FROM '$work/data/$2.csv' WITH (FORMAT csv)"; }
+copy_mdb() { mdb bench_raw -e "LOAD DATA LOCAL INFILE '$work/data/$2.csv' INTO TABLE $1 FIELDS TERMINATED BY ','"; }
+export -f copy_pg copy_mdb mdb; export work MDBPORT MYSQL_PWD
 
-# Raw COPY into fresh key-less tables (only the Tables phase: the state ours bulk-loads into); prints seconds.
-raw_copy() {
-  psql -d postgres -qc "DROP DATABASE IF EXISTS bench_raw" -c "CREATE DATABASE bench_raw" >/dev/null
-  awk '/^-- PostgreSQL: Keys/ { exit } { print }' "$work/ddl.sql" | psql -d bench_raw -q -v ON_ERROR_STOP=1 >/dev/null
-  local t0 t1
-  t0=$(now)
-  printf '%s\n' "${copies[@]}" | xargs -P "$THREADS" -L 1 bash -c 'copy_one "$0" "$1"'
-  t1=$(now)
-  secs "$t0" "$t1"
+# The section of `dvdstore schema` output between "-- <Engine>: <from>" and the next section heading.
+section() { awk -v from="$2" '/^-- [A-Za-z]+: [A-Za-z]+$/ { on = ($3 == from) } on' "$work/ddl.$1"; }
+
+connection() { if [ "$ENGINE" = sqlite ]; then echo "Data Source=$work/ours.db"; else bench_connection "$ENGINE" bench_ours; fi; }
+
+fresh() { # fresh <db>: an empty database (or file) named bench_ours / bench_raw
+  case "$ENGINE" in
+  postgres) psql -d postgres -qc "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null ;;
+  mysql) mdb -e "DROP DATABASE IF EXISTS $1; CREATE DATABASE $1" ;;
+  sqlite) rm -f "$work/${1#bench_}.db"* ;;
+  esac
 }
 
+ours() { # prints: tables-step whole peak-MB
+  fresh bench_ours
+  local t0 t1
+  t0=$(now)
+  /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
+    --size "$size" --seed "$SEED" --threads "$THREADS" --connection "$(connection)" >"$work/ours.txt"
+  t1=$(now)
+  cp "$work/ours.txt" "$work/ours-$size-$round.txt"
+  echo "$(awk '$1 == "load" && $2 ~ /s$/ { sub(/s$/, "", $2); print $2 }' "$work/ours.txt") $(secs "$t0" "$t1") $(awk '{ printf "%.0f", $1 / 1024 }' "$work/peak")"
+}
+
+raw() { # prints: raw-copy post-data+analyze
+  fresh bench_raw
+  local t0 t1 t2
+  case "$ENGINE" in
+  postgres)
+    psql -d bench_raw -q -v ON_ERROR_STOP=1 -f "$work/pre.sql" >/dev/null
+    t0=$(now)
+    printf '%s\n' "${copies[@]}" | xargs -P "$THREADS" -L 1 bash -c 'copy_pg "$0" "$1"'
+    t1=$(now)
+    psql -d bench_raw -q -v ON_ERROR_STOP=1 -f "$work/post.sql" -c ANALYZE >/dev/null ;;
+  mysql)
+    section mysql Tables | mdb bench_raw
+    t0=$(now)
+    printf '%s\n' "${copies[@]}" | xargs -P "$THREADS" -L 1 bash -c 'copy_mdb "$0" "$1"'
+    t1=$(now)
+    { section mysql Keys; echo "ANALYZE TABLE $(IFS=,; echo "${tables[*]}");"; } | mdb bench_raw >/dev/null ;;
+  sqlite)
+    section sqlite Tables | sqlite3 "$work/raw.db"
+    t0=$(now)
+    { echo ".mode csv"; for c in "${copies[@]}"; do set -- $c; echo ".import '$work/data/$2.csv' $1"; done; } | sqlite3 "$work/raw.db"
+    t1=$(now)
+    { section sqlite Keys; echo "ANALYZE;"; } | sqlite3 "$work/raw.db" ;;
+  esac
+  t2=$(now)
+  echo "$(secs "$t0" "$t1") $(secs "$t1" "$t2")"
+}
+
+tables=(CUSTOMERS ORDERS ORDERLINES CUST_HIST PRODUCTS INVENTORY MEMBERSHIP REVIEWS REVIEWS_HELPFULNESS)
+count_rows() { # count_rows <db>
+  local sql="SELECT $(printf '(SELECT COUNT(*) FROM %s) + ' "${tables[@]}") 0"
+  case "$ENGINE" in
+  postgres) psql -d "$1" -Atc "$sql" ;;
+  mysql) mdb -N "$1" -e "$sql" ;;
+  sqlite) sqlite3 "$work/${1#bench_}.db" "$sql" ;;
+  esac
+}
+
+for e in "$ENGINE"; do dvdstore schema --engine "$e" >"$work/ddl.$e"; done
 summary="$work/summary"
+echo "== $ENGINE, $(nproc) cores, threads $THREADS, seed $SEED, rounds $ROUNDS, alternated; $(date -u +%FT%TZ)"
 for size in $SIZES; do
-  echo "== $size: pre-made files (dvdstore export-csv --size $size --seed $SEED, not timed)"
   rm -rf "$work/data"
   dvdstore export-csv --size "$size" --seed "$SEED" --threads "$THREADS" --out "$work/data" >/dev/null
-  data_mb=$(du -sm "$work/data" | cut -f1)
-
-  echo "== $size: raw psql \\copy (before ours)"
-  raw_before=$(raw_copy)
-
-  echo "== $size: ours, dvdstore load --engine postgres --size $size --seed $SEED --threads $THREADS"
-  psql -d postgres -qc "DROP DATABASE IF EXISTS bench_ours" -c "CREATE DATABASE bench_ours" >/dev/null
-  t0=$(now)
-  /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine postgres \
-    --size "$size" --seed "$SEED" --threads "$THREADS" \
-    --connection "Host=$PGHOST;Port=$PGPORT;Username=$PGUSER;Database=bench_ours" >"$work/ours.txt"
-  t1=$(now)
-  ours_total=$(secs "$t0" "$t1")
-  ours_load=$(awk '$1 == "load" && $2 ~ /s$/ { sub(/s$/, "", $2); print $2 }' "$work/ours.txt")
-  peak_mb=$(awk '{ printf "%.0f", $1 / 1024 }' "$work/peak")
-  grep -A12 '^steps:' "$work/ours.txt"
-
-  echo "== $size: raw psql \\copy (after ours)"
-  raw_after=$(raw_copy)
-
-  rows=$(psql -d bench_ours -Atc "SELECT (SELECT COUNT(*) FROM CUSTOMERS) + (SELECT COUNT(*) FROM ORDERS) + (SELECT COUNT(*) FROM ORDERLINES)
-    + (SELECT COUNT(*) FROM CUST_HIST) + (SELECT COUNT(*) FROM PRODUCTS) + (SELECT COUNT(*) FROM INVENTORY)
-    + (SELECT COUNT(*) FROM MEMBERSHIP) + (SELECT COUNT(*) FROM REVIEWS) + (SELECT COUNT(*) FROM REVIEWS_HELPFULNESS)")
-  rows_raw=$(psql -d bench_raw -Atc "SELECT (SELECT COUNT(*) FROM CUSTOMERS) + (SELECT COUNT(*) FROM ORDERS) + (SELECT COUNT(*) FROM ORDERLINES)
-    + (SELECT COUNT(*) FROM CUST_HIST) + (SELECT COUNT(*) FROM PRODUCTS) + (SELECT COUNT(*) FROM INVENTORY)
-    + (SELECT COUNT(*) FROM MEMBERSHIP) + (SELECT COUNT(*) FROM REVIEWS) + (SELECT COUNT(*) FROM REVIEWS_HELPFULNESS)")
-  [ "$rows" = "$rows_raw" ] || { echo "error: row counts differ (ours $rows, raw $rows_raw)" >&2; exit 1; }
-
-  echo "== result ($size, seed $SEED, $THREADS threads, $(nproc) cores, $rows rows)"
-  echo "raw COPY (parallel x$THREADS), before / after ours:   ${raw_before}s / ${raw_after}s"
-  echo "ours, load step:                                    ${ours_load}s"
-  echo "ours, whole pipeline (keys, procedures, analyze):   ${ours_total}s"
-  echo "ours, peak resident memory:                         ${peak_mb} MB"
-  echo "the same rows as CSV:                               ${data_mb} MB"
-  awk -v o="$ours_load" -v a="$raw_before" -v b="$raw_after" 'BEGIN { r = (a + b) / 2;
-    printf "ratio load step / raw COPY: %.2fx (target <= 1.25x) %s\n", o / r, (o / r <= 1.25 ? "OK" : "OVER TARGET") }'
-  raw_mean=$(awk -v a="$raw_before" -v b="$raw_after" 'BEGIN { printf "%.2f", (a + b) / 2 }')
-  echo "$size $rows $data_mb $ours_load $ours_total $peak_mb $raw_mean" >>"$summary"
-  psql -d postgres -qc "DROP DATABASE bench_ours" -c "DROP DATABASE bench_raw" >/dev/null
+  rounds="$work/rounds-$size"; : >"$rounds"
+  for round in $(seq 1 "$ROUNDS"); do
+    order=$([ $((round % 2)) = 1 ] && echo "ours raw" || echo "raw ours")
+    for side in $order; do
+      la=$(load1)
+      if [ "$side" = ours ]; then
+        res=$(ours); read -r o_tables o_whole o_peak <<<"$res"
+        o_la=$la
+        if [ "$ENGINE" = postgres ] && [ ! -s "$work/post.sql" ]; then
+          pg_dump -d bench_ours -s --section=pre-data >"$work/pre.sql"
+          pg_dump -d bench_ours -s --section=post-data >"$work/post.sql"
+        fi
+      else
+        res=$(raw); read -r r_copy r_post <<<"$res"
+        r_la=$la
+      fi
+    done
+    rows=$(count_rows bench_ours); rows_raw=$(count_rows bench_raw)
+    [ "$rows" = "$rows_raw" ] || { echo "error: row counts differ (ours $rows, raw $rows_raw)" >&2; exit 1; }
+    echo "$o_tables $o_whole $o_peak $r_copy $r_post $o_la $r_la" >>"$rounds"
+    awk -v s="$size" -v r="$round" -v o="$order" '{ printf "%s round %d (%s): ours tables %.1fs whole %.1fs peak %d MB (load avg %.1f) | raw copy %.1fs + post-data+ANALYZE %.1fs (load avg %.1f) | tables/raw copy %.2fx, whole/raw all %.2fx\n",
+      s, r, o, $1, $2, $3, $6, $4, $5, $7, $1 / $4, $2 / ($4 + $5) }' <(tail -1 "$rounds")
+  done
+  awk -v s="$size" -v rows="$rows" -v mb="$(du -sm "$work/data" | cut -f1)" -v e="$ENGINE" '
+    { ot += $1; ow += $2; if ($3 > op) op = $3; rc += $4; rp += $5; la += $6 + $7; n++ }
+    END { printf "== %s %s (%d rows, %d MB as CSV), sums of %d rounds: tables step / raw copy %.2fx (target <= 1.10x) %s; whole / (raw copy + post-data + ANALYZE) %.2fx (target <= 0.80x) %s; peak RSS %d MB; mean load avg %.1f\n",
+        e, s, rows, mb, n, ot / rc, (ot / rc <= 1.10 ? "OK" : "OVER"), ow / (rc + rp), (ow / (rc + rp) <= 0.80 ? "OK" : "OVER"), op, la / (2 * n)
+      print s, op >> "'"$summary"'" }' "$rounds"
 done
 
 if [ "$(wc -l <"$summary")" -gt 1 ]; then
-  # Rows differ in width between sizes (DS3's review tables do not grow with customers), so growth is per CSV byte,
-  # beside raw COPY's own growth per byte on the same server: equal figures mean our load grows as the engine's does.
-  echo "== growth against $(head -1 "$summary" | cut -d' ' -f1) (linear: time per byte 1.00x, as raw COPY's; memory target <= 1.10x)"
-  awk 'NR == 1 { r = $2; d = $3; l = $4; t = $5; m = $6; w = $7; next }
-    { printf "%s: %.1fx the rows, %.1fx the bytes; time per byte: load step %.2fx, whole pipeline %.2fx, raw COPY %.2fx; peak memory %.2fx %s\n",
-        $1, $2 / r, $3 / d, ($4 / $3) / (l / d), ($5 / $3) / (t / d), ($7 / $3) / (w / d), $6 / m, ($6 / m <= 1.10 ? "OK" : "OVER TARGET") }' "$summary"
+  awk 'NR == 1 { s = $1; m = $2; next } { printf "peak RSS %s / %s: %.2fx (target <= 1.10x) %s\n", $1, s, $2 / m, ($2 / m <= 1.10 ? "OK" : "OVER") }' "$summary"
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away database server on loopback in a temporary directory and prints that directory.
 # usage: scripts/db-up.sh pg|mariadb     (ports: PGPORT, default 55432; MDBPORT, default 53306)
+#   PG_OPTS adds server settings (later ones win), e.g. PG_OPTS="-c shared_buffers=2GB" for benchmarks.
 set -euo pipefail
 case "${1:-}" in
 pg)
@@ -11,7 +12,7 @@ pg)
   # initdb and postgres refuse to run as root.
   runuser -u postgres -- "$PGBIN/initdb" -D "$D/data" -U bench -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$D/initdb.log"
   runuser -u postgres -- "$PGBIN/pg_ctl" -D "$D/data" -l "$D/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB" \
+    -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB ${PG_OPTS:-}" \
     start >/dev/null
   psql -h 127.0.0.1 -p "$PGPORT" -U bench -d postgres -qc 'CREATE DATABASE dsbench' >/dev/null
   echo "$D" ;;

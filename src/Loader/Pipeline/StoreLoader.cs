@@ -37,6 +37,8 @@ public static class StoreLoader
         var folder = options.FromCsv is null ? null : Ds3DataFolder.Open(options.FromCsv);
         var rows = folder is null ? new StoreRows(options.Seed, options.Size) : null;
         IReadOnlyList<IRowSource> sources = rows?.Tables ?? folder!.Tables;
+        var finisher = engine.BulkLoadFinisher;
+        var bulkTables = sources.Select(s => s.Table).ToHashSet();
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
 
         await Step("tables", async () =>
@@ -52,7 +54,9 @@ public static class StoreLoader
                 await engine.DropAsync(connection, cancellationToken).ConfigureAwait(false);
             }
 
-            await engine.CreateAsync(connection, SchemaPhase.Tables, cancellationToken).ConfigureAwait(false);
+            await (finisher is null
+                ? engine.CreateAsync(connection, SchemaPhase.Tables, cancellationToken)
+                : finisher.CreateTablesAsync(connection, bulkTables, cancellationToken)).ConfigureAwait(false);
             await StoreInfo.WriteAsync(engine, connection, new Dictionary<string, string>
             {
                 [StoreInfo.StateKey] = StoreInfo.Loading,
@@ -65,16 +69,25 @@ public static class StoreLoader
 
         var loads = Plan(sources, Writers(engine, options), target, options, progress);
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
+        // With a finisher, each table's keys are built while the others still load (the "keys" step waits for the rest).
+        await using var finishing = finisher is null ? null : new TableFinishing(target, finisher, loads, Writers(engine, options), progress, cancellationToken);
         await Step("load", async () =>
         {
-            foreach (var (table, count) in await LoadTablesAsync(loads, rows?.Inventory, Writers(engine, options), cancellationToken).ConfigureAwait(false))
+            try
             {
-                written[table] = written.GetValueOrDefault(table) + count;
+                foreach (var (table, count) in await LoadTablesAsync(loads, rows?.Inventory, Writers(engine, options), finishing is null ? null : finishing.PartLoaded, finishing?.Token ?? cancellationToken).ConfigureAwait(false))
+                {
+                    written[table] = written.GetValueOrDefault(table) + count;
+                }
+            }
+            catch (OperationCanceledException) when (finishing?.Failure is { } failure)
+            {
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(failure).Throw();
             }
         }).ConfigureAwait(false);
 
         var size = folder is null ? options.Size : StoreAdoption.SizeOf(written.GetValueOrDefault("CUSTOMERS"), written.GetValueOrDefault("PRODUCTS"));
-        await Step("keys", () => engine.CreateAsync(connection, SchemaPhase.Keys, cancellationToken)).ConfigureAwait(false);
+        await Step("keys", () => finishing is null ? engine.CreateAsync(connection, SchemaPhase.Keys, cancellationToken) : finishing.CompleteAsync()).ConfigureAwait(false);
         await Step("programmability", () => engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken)).ConfigureAwait(false);
 
         var maxima = loads.Where(l => l.Table.IdentityColumn is not null).GroupBy(l => l.Table.Name)
@@ -88,7 +101,9 @@ public static class StoreLoader
         }).ConfigureAwait(false);
 
         await Step("baseline", () => CopyInventoryBaselineAsync(connection, cancellationToken)).ConfigureAwait(false);
-        await Step("analyze", () => engine.AnalyzeAsync(connection, cancellationToken)).ConfigureAwait(false);
+        await Step("analyze", () => finisher is null
+            ? engine.AnalyzeAsync(connection, cancellationToken)
+            : finisher.AnalyzeAsync(connection, StoreModel.Tables.Where(t => !bulkTables.Contains(t)), cancellationToken)).ConfigureAwait(false);
 
         written[StoreModel.Categories.Name] = StoreModel.CategoryNames.Count;
         written[StoreModel.Reorder.Name] = 0;
@@ -192,7 +207,7 @@ public static class StoreLoader
     // SQLite allows one writer at a time; other engines take one bulk stream per thread.
     private static int Writers(IEngine engine, LoadOptions options) => engine.Profile.SingleWriter ? 1 : options.Threads;
 
-    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows? inventory, int writers, CancellationToken cancellationToken)
+    private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows? inventory, int writers, Action<TableLoad>? loaded, CancellationToken cancellationToken)
     {
         using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // Inventory waits for the order lines' sales tally: a failure elsewhere must end that wait too.
@@ -207,7 +222,9 @@ public static class StoreLoader
             await slots.WaitAsync(failed.Token).ConfigureAwait(false);
             try
             {
-                return (load.Table.Name, await load.RunAsync(failed.Token).ConfigureAwait(false));
+                var rows = await load.RunAsync(failed.Token).ConfigureAwait(false);
+                loaded?.Invoke(load);
+                return (load.Table.Name, rows);
             }
             catch
             {

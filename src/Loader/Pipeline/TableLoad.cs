@@ -32,6 +32,9 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
 
     public long MaxId => _maxId;
 
+    /// <summary>True when this load is the table's only bulk stream (the table is not split into parts).</summary>
+    public bool SoleStream => parts == 1;
+
     public TableFingerprint Fingerprint => new(Table.Name, _rows, _hash);
 
     public async Task<long> RunAsync(CancellationToken cancellationToken)
@@ -49,7 +52,9 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
         try
         {
             await using var connection = await target.OpenAsync(stop.Token).ConfigureAwait(false);
-            await using var writer = await target.Engine.OpenBulkWriterAsync(connection, Table, stop.Token).ConfigureAwait(false);
+            await using var writer = target.Engine.BulkLoadFinisher is { } finisher
+                ? await finisher.OpenBulkWriterAsync(connection, Table, SoleStream, stop.Token).ConfigureAwait(false)
+                : await target.Engine.OpenBulkWriterAsync(connection, Table, stop.Token).ConfigureAwait(false);
             var lastReport = TimeSpan.Zero;
             long rowsWritten = 0;
             await foreach (var batch in channel.Reader.ReadAllAsync(stop.Token).ConfigureAwait(false))

@@ -57,6 +57,12 @@ public interface IEngine
     /// <summary>Opens the engine's native bulk path for one table.</summary>
     Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// How a load builds this engine's keys table by table while it streams (see <see cref="IBulkLoadFinisher"/>);
+    /// null where the load creates the tables with their keys and runs the Keys phase after every row.
+    /// </summary>
+    IBulkLoadFinisher? BulkLoadFinisher => null;
+
     /// <summary>Makes the next generated id of <paramref name="table"/>'s identity column <paramref name="lastId"/> + 1.</summary>
     Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken);
 

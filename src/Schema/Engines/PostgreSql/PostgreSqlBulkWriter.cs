@@ -18,15 +18,17 @@ public sealed class PostgreSqlBulkWriter : IBulkWriter
     private static readonly byte[] Header = [(byte)'P', (byte)'G', (byte)'C', (byte)'O', (byte)'P', (byte)'Y', (byte)'\n', 0xFF, (byte)'\r', (byte)'\n', 0, 0, 0, 0, 0, 0, 0, 0, 0];
     private static readonly int EpochDay = new DateOnly(2000, 1, 1).DayNumber;
     private readonly NpgsqlRawCopyStream _stream;
+    private readonly NpgsqlTransaction? _transaction;
     private readonly ColumnType[] _types;
     private byte[] _buffer = new byte[BufferSize];
     private int _length;
     private long _rows;
     private bool _completed;
 
-    private PostgreSqlBulkWriter(NpgsqlRawCopyStream stream, TableSpec table)
+    private PostgreSqlBulkWriter(NpgsqlRawCopyStream stream, TableSpec table, NpgsqlTransaction? transaction)
     {
         _stream = stream;
+        _transaction = transaction;
         Table = table;
         _types = table.Columns.Select(c => c.Type).ToArray();
         Header.CopyTo(_buffer, 0);
@@ -37,9 +39,33 @@ public sealed class PostgreSqlBulkWriter : IBulkWriter
 
     public static async Task<PostgreSqlBulkWriter> OpenAsync(NpgsqlConnection connection, TableSpec table, CancellationToken cancellationToken)
     {
-        var copy = $"COPY {table.Name} ({string.Join(", ", table.Columns.Select(c => c.Name))}) FROM STDIN (FORMAT BINARY)";
-        var stream = await connection.BeginRawBinaryCopyAsync(copy, cancellationToken).ConfigureAwait(false);
-        return new PostgreSqlBulkWriter(stream, table);
+        var stream = await connection.BeginRawBinaryCopyAsync(CopyCommand(table, ""), cancellationToken).ConfigureAwait(false);
+        return new PostgreSqlBulkWriter(stream, table, null);
+    }
+
+    /// <summary>
+    /// A stream that owns its (empty) table: TRUNCATE, then COPY FREEZE, in one transaction. The rows are written
+    /// frozen and all-visible (no hint bits to set, no VACUUM pass to make later), and on a server with
+    /// wal_level=minimal the table's new file is not WAL-logged at all. Only for a table no other session writes.
+    /// </summary>
+    public static async Task<PostgreSqlBulkWriter> OpenOwnedAsync(NpgsqlConnection connection, TableSpec table, CancellationToken cancellationToken)
+    {
+        var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await using (var truncate = new NpgsqlCommand($"TRUNCATE {table.Name}", connection, transaction))
+            {
+                await truncate.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+            }
+
+            var stream = await connection.BeginRawBinaryCopyAsync(CopyCommand(table, ", FREEZE"), cancellationToken).ConfigureAwait(false);
+            return new PostgreSqlBulkWriter(stream, table, transaction);
+        }
+        catch
+        {
+            await transaction.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
     }
 
     public async Task WriteAsync(IReadOnlyList<object?[]> rows, CancellationToken cancellationToken)
@@ -82,6 +108,12 @@ public sealed class PostgreSqlBulkWriter : IBulkWriter
         _completed = true;
         // Disposing the raw stream ends the COPY and waits for the server's verdict (errors surface here).
         await _stream.DisposeAsync().ConfigureAwait(false);
+        if (_transaction is not null)
+        {
+            await _transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            await _transaction.DisposeAsync().ConfigureAwait(false);
+        }
+
         return _rows;
     }
 
@@ -105,8 +137,27 @@ public sealed class PostgreSqlBulkWriter : IBulkWriter
         finally
         {
             await _stream.DisposeAsync().ConfigureAwait(false);
+            await RollBackAsync().ConfigureAwait(false);
         }
     }
+
+    private async Task RollBackAsync()
+    {
+        try
+        {
+            if (_transaction is not null)
+            {
+                await _transaction.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+        catch (Exception e) when (e is NpgsqlException or IOException or InvalidOperationException)
+        {
+            // The connection broke: the server rolls the transaction back with the session.
+        }
+    }
+
+    private static string CopyCommand(TableSpec table, string options) =>
+        $"COPY {table.Name} ({string.Join(", ", table.Columns.Select(c => c.Name))}) FROM STDIN (FORMAT BINARY{options})";
 
     private async Task FlushAsync(CancellationToken cancellationToken)
     {

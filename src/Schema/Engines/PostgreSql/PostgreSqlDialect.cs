@@ -33,6 +33,19 @@ public sealed class PostgreSqlDialect : SqlDialect
 
     public override IEnumerable<string> CreateIndexes() => base.CreateIndexes().Concat(FullTextIndexes);
 
+    /// <summary>CREATE TABLE without the primary key: a load adds it after the rows (one sort, not a B-tree insert per row).</summary>
+    public string CreateTableWithoutKey(TableSpec table) => CreateTable(table with { PrimaryKey = [] });
+
+    /// <summary>The primary key <see cref="CreateTable"/> declares, added to a loaded table; null for a key-less table.</summary>
+    public static string? AddPrimaryKey(TableSpec table) => table.PrimaryKey.Count == 0
+        ? null
+        : $"ALTER TABLE {table.Name} ADD CONSTRAINT PK_{table.Name} PRIMARY KEY ({string.Join(", ", table.PrimaryKey)})";
+
+    /// <summary>The Keys phase's indexes of one table (secondary, then full-text).</summary>
+    public IEnumerable<string> IndexesOf(TableSpec table) =>
+        StoreModel.Indexes.Where(i => i.Table == table.Name).Select(CreateIndex)
+            .Concat(FullTextIndexes.Where(s => s.Contains($" ON {table.Name} ", StringComparison.Ordinal)));
+
     /// <summary>Tables, then the categories (the Tables phase).</summary>
     public IEnumerable<string> TablesPhase() => CreateTables().Concat(InsertCategories());
 

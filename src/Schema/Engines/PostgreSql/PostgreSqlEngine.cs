@@ -27,7 +27,14 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     private static readonly string[] ProgrammabilityScripts = ["functions.sql", "restock.sql"];
 
-    private readonly PostgreSqlDialect _dialect = new();
+    private readonly PostgreSqlDialect _dialect;
+    private readonly PostgreSqlLoadFinisher _finisher;
+
+    public PostgreSqlEngine()
+    {
+        _dialect = new PostgreSqlDialect();
+        _finisher = new PostgreSqlLoadFinisher(_dialect);
+    }
 
     public EngineKind Kind => EngineKind.PostgreSql;
 
@@ -120,6 +127,8 @@ public sealed partial class PostgreSqlEngine : IEngine
     public async Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken) =>
         await PostgreSqlBulkWriter.OpenAsync((NpgsqlConnection)connection, table, cancellationToken).ConfigureAwait(false);
 
+    public IBulkLoadFinisher BulkLoadFinisher => _finisher;
+
     public async Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken)
     {
         var column = table.IdentityColumn ?? throw new ArgumentException($"{table.Name} has no identity column", nameof(table));
@@ -171,7 +180,7 @@ public sealed partial class PostgreSqlEngine : IEngine
     };
 
     /// <summary>A store in a named schema (<c>Search Path=ds3</c>): creates that schema when it does not exist yet.</summary>
-    private static async Task CreateSchemaOfSearchPathAsync(DbConnection connection, CancellationToken cancellationToken)
+    internal static async Task CreateSchemaOfSearchPathAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         var searchPath = new NpgsqlConnectionStringBuilder(connection.ConnectionString).SearchPath;
         var first = searchPath?.Split(',')[0].Trim();

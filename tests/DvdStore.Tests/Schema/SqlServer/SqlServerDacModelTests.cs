@@ -36,7 +36,7 @@ public class SqlServerDacModelTests
     /// <summary>Deliberate mistakes, each in a different kind of object; every one must make the model fail.</summary>
     public static TheoryData<string, string, string, string> Mistakes => new()
     {
-        { "procedure column", "r.REVIEW_TEXT, c.TOTAL", "r.REVIEW_TXT, c.TOTAL", "REVIEW_TXT" },
+        { "procedure column", "r.REVIEW_SUMMARY, r.REVIEW_TEXT,", "r.REVIEW_SUMMARY, r.REVIEW_TXT,", "REVIEW_TXT" },
         { "procedure variable", "WHERE CATEGORY = @category_in", "WHERE CATEGORY = @categry_in", "@categry_in" },
         { "trigger column", "INSERT INTO REORDER (PROD_ID, DATE_LOW,", "INSERT INTO REORDER (PROD_ID, DATE_LOWW,", "DATE_LOWW" },
         { "index column", "ON REVIEWS_HELPFULNESS (REVIEW_ID", "ON REVIEWS_HELPFULNESS (REVIEWID", "REVIEWID" },

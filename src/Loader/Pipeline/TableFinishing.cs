@@ -1,0 +1,164 @@
+using System.Diagnostics;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Model;
+
+namespace DvdStore.Loader.Pipeline;
+
+/// <summary>
+/// Builds keys while the load streams, for an engine with an <see cref="IBulkLoadFinisher"/>: a table's primary key,
+/// indexes and statistics start as soon as its last bulk stream ends (the biggest tables load first, so their index
+/// builds overlap the smaller tables' streams), and a foreign key as soon as both its tables are finished. At most
+/// <c>sessions</c> finishes run at once, each on a connection of its own. The first failure cancels the rest
+/// (<see cref="Token"/> also stops the load) and is the one reported.
+/// </summary>
+internal sealed class TableFinishing : IAsyncDisposable
+{
+    private readonly StoreTarget _target;
+    private readonly IBulkLoadFinisher _finisher;
+    private readonly IProgress<LoadProgress>? _progress;
+    private readonly int _sessions;
+    private readonly CancellationTokenSource _stop;
+    private readonly SemaphoreSlim _slots;
+    private readonly Dictionary<string, int> _partsLeft;
+    private readonly Dictionary<string, TaskCompletionSource> _finished;
+    private readonly List<Task> _tasks = [];
+    private Exception? _failure;
+
+    public TableFinishing(StoreTarget target, IBulkLoadFinisher finisher, IReadOnlyList<TableLoad> loads, int sessions, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    {
+        _target = target;
+        _finisher = finisher;
+        _progress = progress;
+        _sessions = sessions;
+        _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        _slots = new SemaphoreSlim(sessions);
+        _partsLeft = loads.GroupBy(l => l.Table.Name).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
+        _finished = StoreModel.Tables.ToDictionary(t => t.Name, _ => new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously), StringComparer.Ordinal);
+        foreach (var table in StoreModel.Tables.Where(t => !_partsLeft.ContainsKey(t.Name)))
+        {
+            _finished[table.Name].SetResult();
+        }
+
+        _tasks.AddRange(StoreModel.ForeignKeys.Select(AddForeignKeyAsync));
+    }
+
+    /// <summary>Cancelled when a finish fails (or the caller cancels): the load stops with it.</summary>
+    public CancellationToken Token => _stop.Token;
+
+    /// <summary>The first real error of a finish, once one failed.</summary>
+    public Exception? Failure => _failure;
+
+    /// <summary>One bulk stream ended; after a table's last one, its keys start.</summary>
+    public void PartLoaded(TableLoad load)
+    {
+        lock (_tasks)
+        {
+            if (--_partsLeft[load.Table.Name] == 0)
+            {
+                _tasks.Add(FinishAsync(load.Table, load.SoleStream));
+            }
+        }
+    }
+
+    /// <summary>Waits for every table's keys and every foreign key (call after the last stream ended).</summary>
+    public async Task CompleteAsync()
+    {
+        Task[] tasks;
+        lock (_tasks)
+        {
+            tasks = [.. _tasks];
+        }
+
+        try
+        {
+            await Task.WhenAll(tasks).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (_failure is not null)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(_failure).Throw();
+        }
+    }
+
+    /// <summary>Stops what still runs (after a failed load) and waits for it, so no session outlives the load.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        await _stop.CancelAsync().ConfigureAwait(false);
+        foreach (var finished in _finished.Values)
+        {
+            finished.TrySetCanceled();
+        }
+
+        Task[] tasks;
+        lock (_tasks)
+        {
+            tasks = [.. _tasks];
+        }
+
+        try
+        {
+            await Task.WhenAll(tasks).ConfigureAwait(false);
+        }
+        catch (Exception)
+        {
+            // Already reported by CompleteAsync, or the load's own failure is the one being reported.
+        }
+
+        _stop.Dispose();
+        _slots.Dispose();
+    }
+
+    private async Task FinishAsync(TableSpec table, bool soleStream)
+    {
+        try
+        {
+            await RunAsync($"keys {table.Name}", connection => _finisher.FinishTableAsync(connection, table, soleStream, _sessions, _stop.Token)).ConfigureAwait(false);
+            _finished[table.Name].TrySetResult();
+        }
+        catch (Exception e)
+        {
+            _finished[table.Name].TrySetCanceled();
+            Failed(e);
+            throw;
+        }
+    }
+
+    private async Task AddForeignKeyAsync(ForeignKeySpec key)
+    {
+        try
+        {
+            await Task.WhenAll(_finished[key.Table].Task, _finished[key.ReferencedTable].Task).ConfigureAwait(false);
+            await RunAsync($"keys {key.Name}", connection => _finisher.AddForeignKeyAsync(connection, key, _stop.Token)).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            Failed(e);
+            throw;
+        }
+    }
+
+    private async Task RunAsync(string label, Func<System.Data.Common.DbConnection, Task> action)
+    {
+        await _slots.WaitAsync(_stop.Token).ConfigureAwait(false);
+        try
+        {
+            var clock = Stopwatch.StartNew();
+            await using var connection = await _target.OpenAsync(_stop.Token).ConfigureAwait(false);
+            await action(connection).ConfigureAwait(false);
+            _progress?.Report(new LoadProgress(label, null, 0, 0, 0, clock.Elapsed, Done: true));
+        }
+        finally
+        {
+            _slots.Release();
+        }
+    }
+
+    private void Failed(Exception e)
+    {
+        if (e is not OperationCanceledException)
+        {
+            Interlocked.CompareExchange(ref _failure, e, null);
+            _stop.Cancel();
+        }
+    }
+}

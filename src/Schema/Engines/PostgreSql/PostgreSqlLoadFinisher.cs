@@ -1,0 +1,92 @@
+using System.Data.Common;
+using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Model;
+using Npgsql;
+
+namespace DvdStore.Schema.Engines.PostgreSql;
+
+/// <summary>
+/// PostgreSQL's load shape (see <see cref="IBulkLoadFinisher"/>). A primary key kept during COPY costs a B-tree insert
+/// per row; built afterwards it is one sort. A table loaded by one stream is emptied and filled with COPY FREEZE in
+/// one transaction (frozen rows need no VACUUM; with wal_level=minimal the server skips their WAL by itself); tables
+/// split into parallel streams are VACUUMed after their indexes, as the Keys-then-VACUUM build did.
+/// </summary>
+internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkLoadFinisher
+{
+    /// <summary>The most memory one index build takes for its sort, whatever the server's cache.</summary>
+    private const long MaxSortBytes = 1L << 30;
+
+    public async Task CreateTablesAsync(DbConnection connection, IReadOnlyCollection<TableSpec> loaded, CancellationToken cancellationToken)
+    {
+        await PostgreSqlEngine.CreateSchemaOfSearchPathAsync(connection, cancellationToken).ConfigureAwait(false);
+        // A table no stream loads (REORDER, the bookkeeping tables) gets its indexes now, while it is empty.
+        var statements = StoreModel.Tables.SelectMany(t => loaded.Contains(t) ? [dialect.CreateTableWithoutKey(t)] : dialect.IndexesOf(t).Prepend(dialect.CreateTable(t)))
+            .Concat(dialect.InsertCategories());
+        await using var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        foreach (var statement in statements)
+        {
+            await connection.ExecuteAsync(statement, cancellationToken, transaction).ConfigureAwait(false);
+        }
+
+        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, bool soleStream, CancellationToken cancellationToken) => soleStream
+        ? await PostgreSqlBulkWriter.OpenOwnedAsync((NpgsqlConnection)connection, table, cancellationToken).ConfigureAwait(false)
+        : await PostgreSqlBulkWriter.OpenAsync((NpgsqlConnection)connection, table, cancellationToken).ConfigureAwait(false);
+
+    public async Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken)
+    {
+        await SizeSortMemoryAsync(connection, sessions, cancellationToken).ConfigureAwait(false);
+        await using (var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false))
+        {
+            var keys = PostgreSqlDialect.AddPrimaryKey(table) is { } key ? dialect.IndexesOf(table).Prepend(key) : dialect.IndexesOf(table);
+            foreach (var statement in keys)
+            {
+                await connection.ExecuteAsync(statement, cancellationToken, transaction).ConfigureAwait(false);
+            }
+
+            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        // Frozen rows are already all-visible: statistics are all they lack. Other tables also want the visibility
+        // map and hint bits a VACUUM sets, so a run neither pays for them nor misses index-only scans.
+        await connection.ExecuteAsync((soleStream ? "ANALYZE " : "VACUUM (ANALYZE) ") + table.Name, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// NOT VALID then VALIDATE: adding takes a brief lock on both tables, and the check of every row holds only locks
+    /// that let the other keys' checks run at the same time. The store ends with the same validated key.
+    /// </summary>
+    public async Task AddForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken)
+    {
+        await connection.ExecuteAsync(dialect.CreateForeignKey(key) + " NOT VALID", cancellationToken).ConfigureAwait(false);
+        await connection.ExecuteAsync($"ALTER TABLE {key.Table} VALIDATE CONSTRAINT {key.Name}", cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task AnalyzeAsync(DbConnection connection, IEnumerable<TableSpec> tables, CancellationToken cancellationToken)
+    {
+        var names = string.Join(", ", tables.Select(t => t.Name));
+        if (names.Length > 0)
+        {
+            await connection.ExecuteAsync("VACUUM (ANALYZE) " + names, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>
+    /// The session's maintenance_work_mem, so an index sort fits in memory: a quarter of what the server says it may
+    /// cache (effective_cache_size) shared by the finishes that run at once, at most 1 GB each, never below the
+    /// server's own setting.
+    /// </summary>
+    private static async Task SizeSortMemoryAsync(DbConnection connection, int sessions, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(
+            """
+            SELECT set_config('maintenance_work_mem', (GREATEST(pg_size_bytes(current_setting('maintenance_work_mem')),
+                LEAST(@max, pg_size_bytes(current_setting('effective_cache_size')) / 4 / @sessions)) / 1024)::bigint || 'kB', false)
+            """);
+        command.Add("max", MaxSortBytes);
+        command.Add("sessions", (long)Math.Max(1, sessions));
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+}
