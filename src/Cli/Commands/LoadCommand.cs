@@ -59,9 +59,9 @@ public static class LoadCommand
             return 0;
         });
         command.WithExamples(
-            "dvdstore load --size 1GB                    (SQLite file dvdstore.db)",
-            "dvdstore load --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --size 10GB --parallel-tables 8",
-            "dvdstore load --engine mysql --connection \"Server=db;User ID=web;Database=DS3\" --from-csv data_files");
+            $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
+            $"dvdstore load {ExampleTarget.First} --size 10GB --parallel-tables 8",
+            $"dvdstore load {ExampleTarget.Second} --from-csv data_files");
         return command;
     }
 
