@@ -39,8 +39,8 @@ for round in $(seq 1 "$ROUNDS"); do
       || { echo "error: adopting $size failed:" >&2; cat "$work/adopt.$size.$round" >&2; exit 1; }
     adopt_s=$(secs "$t0" "$(now)")
     out="$work/run.$size.$round"
-    dvdstore run --engine postgres --connection "$conn" --db_size="$size" --users "$USERS" --warmup 0s \
-      --duration "${RUN_SECONDS}s" --think_time=0 --out "$out" >"$out.txt" 2>&1 || true
+    dvdstore run --engine postgres --connection "$conn" --size "$size" --users "$USERS" --warmup 0s \
+      --duration "${RUN_SECONDS}s" --think-time 0 --out "$out" >"$out.txt" 2>&1 || true
     orders=$(jq -r '.totals.orders' "$out"/*.result.json 2>/dev/null || echo "?")
     t0=$(now)
     dvdstore reset --engine postgres --connection "$conn" >"$work/reset.$size.$round" \

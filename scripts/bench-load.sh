@@ -68,7 +68,7 @@ ours() { # prints: tables-step whole peak-MB
   local t0 t1
   t0=$(now)
   /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
-    --size "$size" --seed "$SEED" --threads "$THREADS" --connection "$(connection)" >"$work/ours.txt"
+    --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --connection "$(connection)" >"$work/ours.txt"
   t1=$(now)
   cp "$work/ours.txt" "$work/ours-$size-$round.txt"
   echo "$(awk '$1 == "load" && $2 ~ /s$/ { sub(/s$/, "", $2); print $2 }' "$work/ours.txt") $(secs "$t0" "$t1") $(awk '{ printf "%.0f", $1 / 1024 }' "$work/peak")"
@@ -116,7 +116,7 @@ summary="$work/summary"
 echo "== $ENGINE, $(nproc) cores, threads $THREADS, seed $SEED, rounds $ROUNDS, alternated; $(date -u +%FT%TZ)"
 for size in $SIZES; do
   rm -rf "$work/data"
-  dvdstore export-csv --size "$size" --seed "$SEED" --threads "$THREADS" --out "$work/data" >/dev/null
+  dvdstore export-csv --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --out "$work/data" >/dev/null
   rounds="$work/rounds-$size"; : >"$rounds"
   for round in $(seq 1 "$ROUNDS"); do
     order=$([ $((round % 2)) = 1 ] && echo "ours raw" || echo "raw ours")

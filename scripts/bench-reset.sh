@@ -48,8 +48,8 @@ for engine in $ENGINES; do
     for size in $SIZES; do
       conn=$(connection "$engine" "$size")
       out="$work/run.$engine.$size.$round"
-      dvdstore run --engine "$engine" --connection "$conn" --db_size="$size" --users "$USERS" --warmup 0s \
-        --duration "${RUN_SECONDS}s" --think_time=0 --out "$out" >"$out.txt" 2>&1 || true
+      dvdstore run --engine "$engine" --connection "$conn" --size "$size" --users "$USERS" --warmup 0s \
+        --duration "${RUN_SECONDS}s" --think-time 0 --out "$out" >"$out.txt" 2>&1 || true
       orders=$(jq -r '.totals.orders' "$out"/*.result.json 2>/dev/null || echo "?")
       t0=$(now)
       dvdstore reset --engine "$engine" --connection "$conn" >"$work/reset.$engine.$size.$round" \

@@ -40,8 +40,8 @@ out=${SOAK_OUT:-results/soak-$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$out"
 # memory_check: at every log line the driver collects fully and records its live heap beside its resident memory.
 status=0
-$cli run --engine=postgresql --connection="$connection" --db_size="$size" --n_threads="$users" --ramp_rate=100 \
-  --duration="${seconds}s" --warmup_time=0 --log_freq=10 --memory_check=Y --out="$out" >"$out/run.log" 2>&1 || status=$?
+$cli run --engine=postgresql --connection="$connection" --size="$size" --users="$users" --ramp-rate=100 \
+  --duration="${seconds}s" --warmup=0 --log_freq=10 --memory-check=Y --out="$out" >"$out/run.log" 2>&1 || status=$?
 tail -n 4 "$out/run.log"
 result=$(ls "$out"/*.result.json)
 python3 - "$result" <<'PY'

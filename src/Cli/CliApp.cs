@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Cli.Help;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
 
@@ -18,17 +19,25 @@ public static class CliApp
             root.Add(command);
         }
 
+        root.WithExamples(
+            "dvdstore quickstart",
+            "dvdstore load --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --size 1GB",
+            "dvdstore run --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --users 16 --duration 10m");
+        HelpExtras.Install(root);
         return root;
     }
 
     /// <summary>Parses and runs <paramref name="args"/>, writing only to the given writers; returns the exit code.</summary>
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, CancellationToken cancellationToken)
     {
-        var parse = BuildRoot().Parse(args);
-        if (parse.Errors.Count > 0 && parse.Action is not System.CommandLine.Help.HelpAction)
+        var parse = BuildRoot().Parse(LegacySpellings.Rewrite(args));
+        if (parse.Errors.Count > 0 && !HelpExtras.IsHelp(parse.Action))
         {
             var command = string.Join(' ', CommandPath(parse.CommandResult.Command));
-            await error.WriteLineAsync($"error: {parse.Errors[0].Message.TrimEnd('.')}; see '{command} --help'.").ConfigureAwait(false);
+            var text = Suggestion.For(parse) is ({ } token, { } closest)
+                ? $"unknown {(token.StartsWith('-') ? "option" : "command")} '{token}'; did you mean {closest}? (see '{command} --help')"
+                : $"{parse.Errors[0].Message.TrimEnd('.')}; see '{command} --help'.";
+            await error.WriteLineAsync($"error: {text}").ConfigureAwait(false);
             return 2;
         }
 

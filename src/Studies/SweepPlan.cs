@@ -67,12 +67,12 @@ public sealed record SweepPlan
 
         if (StepDuration <= TimeSpan.Zero)
         {
-            throw new UserError("--step-duration must be positive, e.g. 2m or 30s");
+            throw new UserError("--duration (of each step) must be positive, e.g. 2m or 30s");
         }
 
         if (ThresholdPercent is < 0 or > 1000 || double.IsNaN(ThresholdPercent))
         {
-            throw new UserError($"--threshold {ThresholdPercent} is out of range; give a percentage such as 5");
+            throw new UserError($"--peak-threshold {ThresholdPercent} is out of range; give a percentage such as 5");
         }
 
         return this;

@@ -28,10 +28,11 @@ public static class SweepPlanParser
             "ht" => Ht(plan, value),
             "affinity" => plan with { Affinity = Bool(name, value) },
             "fill" => plan with { Fill = Fill(value) },
-            "step_duration" => plan with { StepDuration = RunParameterSet.Duration("--step-duration", value) },
-            "warmup" => plan with { Warmup = RunParameterSet.Duration("--warmup", value) },
+            // duration and peak_threshold are the CLI's names (as on run and analyze); step_duration and threshold the study file's.
+            "step_duration" or "duration" => plan with { StepDuration = DurationText.Parse(Shown(name), value) },
+            "warmup" => plan with { Warmup = DurationText.Parse("--warmup", value) },
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
-            "threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber(name, Shown(name), value) },
+            "threshold" or "peak_threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber("threshold", Shown(name), value) },
             "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },
             _ => throw new UserError($"unknown study setting '{key}'; known: {string.Join(", ", Keys)}"),
         };

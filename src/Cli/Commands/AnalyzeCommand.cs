@@ -2,6 +2,7 @@ using System.CommandLine;
 using DvdStore.Analysis;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
+using DvdStore.Cli.Help;
 using DvdStore.Driver.Parameters;
 using DvdStore.Schema;
 
@@ -61,7 +62,7 @@ public static class AnalyzeCommand
         };
         var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
         {
-            inputs, study, baseline, output, label, labels, threshold, noise, unfinished,
+            inputs, output, study, baseline, label, labels, threshold, noise, unfinished,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -85,6 +86,9 @@ public static class AnalyzeCommand
             await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
             return 0;
         });
+        command.WithExamples(
+            "dvdstore analyze results/ --out report",
+            "dvdstore analyze results/ --study scaling,ht --baseline generations=gen1 --out report");
         return command;
     }
 

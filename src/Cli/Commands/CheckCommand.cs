@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Contract;
 using DvdStore.Driver.Results;
@@ -25,7 +26,7 @@ internal static class CheckCommand
         var connection = CommonOptions.Connection();
         connection.Description = "ADO.NET connection string of a user allowed to create (and drop) a scratch database or schema; " +
             $"your own store is not touched. The password comes from {ConnectionStrings.PasswordVariable} or {ConnectionStrings.PasswordFileVariable}; it is never printed or saved.";
-        var report = new Option<string?>("--report")
+        var report = new Option<string?>("--out")
         {
             Description = "Where to write the JSON report (default: dvdstore-check-<engine>-<UTC time>.json in the current folder).",
             HelpName = "path",
@@ -38,9 +39,12 @@ internal static class CheckCommand
         {
             var target = CommonOptions.Target(result, engine, connection);
             var path = result.GetValue(report) ?? string.Create(CultureInfo.InvariantCulture, $"dvdstore-check-{target.Engine.Profile.Name}-{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}.json");
-            AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--report");
+            AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
             return await RunAsync(target, path, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
         });
+        command.WithExamples(
+            "dvdstore check --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"",
+            "dvdstore check            (SQLite: needs no server)");
         return command;
     }
 

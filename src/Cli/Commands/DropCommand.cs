@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 
 namespace DvdStore.Cli.Commands;
@@ -33,6 +34,8 @@ public static class DropCommand
                 : $"no store on {target.Engine.DisplayName} ({target.RedactedConnection}); nothing to drop").ConfigureAwait(false);
             return 0;
         });
+        command.WithExamples(
+            "dvdstore drop --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"");
         return command;
     }
 }

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Export;
 
@@ -20,7 +21,7 @@ public static class ExportCsvCommand
         };
         var command = new Command("export-csv", "Write the store of a size and seed (the rows 'load' would write) as DS3's CSV data files; touches no database.")
         {
-            size, seed, threads, output,
+            size, output, seed, threads,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -30,6 +31,8 @@ public static class ExportCsvCommand
             await result.InvocationConfiguration.Output.WriteLineAsync($"wrote {files.Count} files to {directory}: {string.Join(' ', files)}").ConfigureAwait(false);
             return 0;
         });
+        command.WithExamples(
+            "dvdstore export-csv --size 1GB --out data_files");
         return command;
     }
 }

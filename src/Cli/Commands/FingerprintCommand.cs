@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
 using DvdStore.Schema;
@@ -37,6 +38,8 @@ public static class FingerprintCommand
             await WriteAsync(output, comparison.Current).ConfigureAwait(false);
             return await WriteComparisonAsync(output, comparison).ConfigureAwait(false) ? 0 : 1;
         });
+        command.WithExamples(
+            "dvdstore fingerprint --connection \"Data Source=dvdstore.db\"");
         return command;
     }
 

@@ -1,6 +1,8 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Driver.Fleet;
+using DvdStore.Driver.Parameters;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
@@ -22,21 +24,21 @@ internal static class FleetCommand
         var connection = new Option<string>("--connection") { Description = "Connection string WITHOUT a password (the pods read it from --secret).", Required = true, HelpName = "connection" };
         var secret = new Option<string>("--secret") { Description = "Kubernetes Secret holding the database password (e.g. kubectl create secret generic dvdstore-db --from-literal=password=...).", Required = true, HelpName = "name" };
         var secretKey = new Option<string>("--secret-key") { Description = "Key of the password in the Secret.", DefaultValueFactory = _ => "password", HelpName = "key" };
-        var users = new Option<int>("--users-per-driver") { Description = "Virtual users per target in each driver (n_threads).", Required = true, HelpName = "n" };
-        var duration = new Option<string>("--duration") { Description = "Measured run length: 30s, 10m, 2h.", Required = true, HelpName = "time" };
-        var warmup = new Option<string>("--warmup") { Description = "Warm-up before the measured window.", DefaultValueFactory = _ => "1m", HelpName = "time" };
-        var size = new Option<string>("--db_size", "--size") { Description = "Size the store was loaded with (S, M, L, <n>MB, <n>GB).", Required = true, HelpName = "size" };
+        var users = new Option<int>("--users") { Description = "Virtual users per target in each driver (run's --users).", Required = true, HelpName = "n" };
+        var duration = new Option<string>("--duration") { Description = $"Measured run length: {DurationText.Forms}.", Required = true, HelpName = "duration" };
+        var warmup = new Option<string>("--warmup") { Description = "Warm-up before the measured window.", DefaultValueFactory = _ => "1m", HelpName = "duration" };
+        var size = new Option<string?>("--size") { Description = "Size the store was loaded with (S, M, L, <n>MB, <n>GB); default: each driver reads it from the store.", HelpName = "size" };
         var targets = new Option<string>("--target") { Description = "';'-separated database hosts, dealt out to the drivers (every N-th to each); default: the connection's host for all.", DefaultValueFactory = _ => "", HelpName = "hosts" };
         var labels = new Option<string[]>("--label") { Description = "key=value label recorded in every driver's result (repeatable).", HelpName = "key=value", AllowMultipleArgumentsPerToken = false };
         var claim = new Option<string?>("--results-claim") { Description = "ReadWriteMany PersistentVolumeClaim mounted at /results for the result files; without it each driver prints its result as one JSON line (collect with kubectl logs).", HelpName = "claim" };
         var ns = new Option<string>("--namespace") { Description = "Namespace of the Job.", DefaultValueFactory = _ => "default", HelpName = "namespace" };
         var cpu = new Option<string?>("--cpu") { Description = "CPUs each driver pod requests and is limited to, e.g. 2.", HelpName = "cpus" };
         var metricsPort = new Option<int?>("--metrics-port") { Description = "Each driver serves live figures for Prometheus on this port.", HelpName = "port" };
-        var timeout = new Option<string>("--fleet-timeout") { Description = "How long drivers wait for each other at the start and the end.", DefaultValueFactory = _ => "10m", HelpName = "time" };
+        var timeout = new Option<string>("--fleet-timeout") { Description = "How long drivers wait for each other at the start and the end.", DefaultValueFactory = _ => "10m", HelpName = "duration" };
         var output = new Option<string?>("--out") { Description = "File to write the manifest to; default: stdout.", HelpName = "file" };
         var command = new Command("fleet", "Write a Kubernetes Indexed Job for N drivers that are ONE run: they start together through a barrier in the database, split the targets and report one summed result (docs/scale-out.md).")
         {
-            id, drivers, image, engine, connection, secret, secretKey, users, duration, warmup, size, targets, labels, claim, ns, cpu, metricsPort, timeout, output,
+            engine, connection, size, users, duration, output, warmup, id, drivers, image, secret, secretKey, targets, labels, claim, ns, cpu, metricsPort, timeout,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -50,9 +52,9 @@ internal static class FleetCommand
                 SecretName = result.GetValue(secret)!,
                 SecretKey = result.GetValue(secretKey)!,
                 UsersPerDriver = result.GetValue(users),
-                Duration = Driver.Parameters.RunParameterSet.Duration("--duration", result.GetValue(duration)!) is { TotalSeconds: > 0 } ? result.GetValue(duration)! : throw new UserError("--duration must be longer than 0; give e.g. 10m."),
-                Warmup = Driver.Parameters.RunParameterSet.Duration("--warmup", result.GetValue(warmup)!) >= TimeSpan.Zero ? result.GetValue(warmup)! : "0",
-                DbSize = StoreSize.Parse(result.GetValue(size)).ToString(),
+                Duration = DurationText.Parse("--duration", result.GetValue(duration)!) is { TotalSeconds: > 0 } ? result.GetValue(duration)! : throw new UserError("--duration must be longer than 0; give e.g. 10m."),
+                Warmup = DurationText.Parse("--warmup", result.GetValue(warmup)!) >= TimeSpan.Zero ? result.GetValue(warmup)! : "0",
+                DbSize = result.GetValue(size) is { } sized ? StoreSize.Parse(sized).ToString() : null,
                 Targets = result.GetValue(targets)!.Trim(),
                 Labels = ParseLabels(result.GetValue(labels) ?? []),
                 ResultsClaim = result.GetValue(claim),
@@ -74,6 +76,8 @@ internal static class FleetCommand
 
             return 0;
         });
+        command.WithExamples(
+            "dvdstore fleet --drivers 4 --image registry/dvdstore:1 --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --secret dvdstore-db --users 16 --duration 10m --out fleet.yaml");
         return command;
     }
 

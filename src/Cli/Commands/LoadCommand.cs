@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Pipeline;
 
@@ -56,6 +57,10 @@ public static class LoadCommand
             await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
             return 0;
         });
+        command.WithExamples(
+            "dvdstore load --size 1GB                    (SQLite file dvdstore.db)",
+            "dvdstore load --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --size 10GB --parallel-tables 8",
+            "dvdstore load --engine mysql --connection \"Server=db;User ID=web;Database=DS3\" --from-csv data_files");
         return command;
     }
 

@@ -1,6 +1,8 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
+using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Running;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
@@ -34,17 +36,17 @@ internal static class QuickstartCommand
             HelpName = "size",
         };
         var users = new Option<int>("--users") { Description = "Virtual users.", DefaultValueFactory = _ => 4, HelpName = "n" };
-        var duration = new Option<int>("--duration") { Description = "Measured seconds, after a 5-second warm-up.", DefaultValueFactory = _ => 30, HelpName = "seconds" };
+        var duration = new Option<string>("--duration") { Description = $"Measured time after a 5-second warm-up: {DurationText.Forms}.", DefaultValueFactory = _ => "30s", HelpName = "duration" };
         var output = new Option<string>("--out") { Description = "Folder for the result JSON and interval CSV.", DefaultValueFactory = _ => "results", HelpName = "dir" };
         var command = new Command("quickstart", $"Build a small {engine.DisplayName} store (or reset the last one), drive it for a short run, print OPM and write a result file.")
         {
-            file, size, users, duration, output,
+            size, users, duration, output, file,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
             var storeSize = StoreSize.Parse(result.GetValue(size));
             var userCount = Positive(result.GetValue(users), "--users", 1_000);
-            var seconds = Positive(result.GetValue(duration), "--duration", 86_400);
+            var runTime = DurationText.Parse("--duration", result.GetValue(duration)!) is { TotalSeconds: >= 1 } measured ? measured : throw new UserError("--duration must be at least 1s; give e.g. 30s.");
             var path = result.GetValue(file)!;
             var target = StoreTarget.From(engine.Profile.Name, engine.Profile.FileConnection!(path));
             var console = result.InvocationConfiguration.Output;
@@ -56,7 +58,7 @@ internal static class QuickstartCommand
                 Targets = [target],
                 UsersPerTarget = userCount,
                 DbSize = storeSize,
-                RunTime = TimeSpan.FromSeconds(seconds),
+                RunTime = runTime,
                 Warmup = TimeSpan.FromSeconds(5),
                 LogFrequencySeconds = 5,
                 OutputDirectory = result.GetValue(output)!,
@@ -69,6 +71,9 @@ internal static class QuickstartCommand
                 $"quickstart: {totals.Opm:N0} OPM ({totals.CommittedOpm:N0} committed, {totals.RollbackPercent:F1}% rolled back) with {userCount} users on {engine.DisplayName}, order p50 {order.P50Ms:F1} ms, p99 {order.P99Ms:F1} ms")).ConfigureAwait(false);
             return outcome.ExitCode;
         });
+        command.WithExamples(
+            "dvdstore quickstart",
+            "dvdstore quickstart --size 100MB --users 8 --duration 2m");
         return command;
     }
 

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
 
@@ -36,6 +37,8 @@ public static class ResetCommand
             var fingerprintMatches = report.Fingerprint is null || await FingerprintCommand.WriteComparisonAsync(output, report.Fingerprint).ConfigureAwait(false);
             return report.Check.Matches && fingerprintMatches ? 0 : 1;
         });
+        command.WithExamples(
+            "dvdstore reset --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"");
         return command;
     }
 

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Schema.Engines;
 
@@ -26,6 +27,8 @@ public static class SchemaCommand
 
             return 0;
         });
+        command.WithExamples(
+            "dvdstore schema --engine mysql > ds3-mysql.sql");
         return command;
     }
 }

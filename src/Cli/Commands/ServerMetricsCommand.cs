@@ -1,6 +1,8 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
+using DvdStore.Driver.Parameters;
 using DvdStore.Monitoring;
 using DvdStore.Schema;
 
@@ -17,11 +19,11 @@ public static class ServerMetricsCommand
         var engine = CommonOptions.Engine();
         var connection = CommonOptions.Connection();
         var metrics = new ServerMetricsCliOptions();
-        var interval = new Option<double>("--interval")
+        var interval = new Option<string>("--interval")
         {
-            Description = "Seconds between samples (a run samples once per log interval).",
-            DefaultValueFactory = _ => 1.0,
-            HelpName = "seconds",
+            Description = "Time between samples: 1s, 500ms, 2s (a bare number is seconds; a run samples once per log interval).",
+            DefaultValueFactory = _ => "1s",
+            HelpName = "duration",
         };
         var count = new Option<int>("--count")
         {
@@ -44,22 +46,19 @@ public static class ServerMetricsCommand
         metrics.AddTo(command);
         command.SetAction(async (result, cancellationToken) =>
         {
-            var seconds = result.GetValue(interval);
+            var every = DurationText.Parse("--interval", result.GetValue(interval)!, "interval");
             var samples = result.GetValue(count);
-            if (seconds is not (>= 0.01 and <= 3600))
-            {
-                throw new UserError($"--interval {seconds.ToString(CultureInfo.InvariantCulture)} is out of range; give 0.01 to 3600 seconds.");
-            }
-
             if (samples is < 1 or > 1_000_000)
             {
                 throw new UserError($"--count {samples} is out of range; give 1 to 1000000.");
             }
 
             var target = CommonOptions.Target(result, engine, connection);
-            await ServerMetricsProbe.RunAsync(target, metrics.Read(result), TimeSpan.FromSeconds(seconds), samples, result.GetValue(quiet), result.InvocationConfiguration.Output, cancellationToken).ConfigureAwait(false);
+            await ServerMetricsProbe.RunAsync(target, metrics.Read(result), every, samples, result.GetValue(quiet), result.InvocationConfiguration.Output, cancellationToken).ConfigureAwait(false);
             return 0;
         });
+        command.WithExamples(
+            "dvdstore server-metrics --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --interval 2s --count 30");
         return command;
     }
 }

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
@@ -33,8 +34,8 @@ public static class SweepCommand
     {
         var engine = CommonOptions.Engine();
         var connection = CommonOptions.Connection();
-        var size = CommonOptions.Size();
-        var study = new Option<string?>("--study") { Description = "JSON study file with the settings below in snake_case (options given here override it).", HelpName = "file" };
+        var size = CommonOptions.SizeOfStore();
+        var study = new Option<string?>("--config") { Description = "JSON study file with the settings below in snake_case (options given here override it).", HelpName = "file" };
         var output = new Option<string?>("--out") { Description = "Folder for the study's results [default: results/sweep-<utc time>].", HelpName = "folder" };
         var seed = new Option<long?>("--seed") { Description = "Seed of the users' random streams (the same for every step)." };
         var settings = new (string Key, Option<string?> Option)[]
@@ -45,20 +46,38 @@ public static class SweepCommand
             ("ht", new("--ht") { Description = "Hyper-threading: on (N/2 cores × 2 threads), off (N cores × 1 thread) or on,off.", HelpName = "on,off" }),
             ("affinity", new("--affinity") { Description = "Also compare one socket/NUMA node against the same CPUs spread over all (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
             ("fill", new("--fill") { Description = "How vCPU sets grow: cores (one thread per core first) or threads (a core's threads first) [default: cores].", HelpName = "cores|threads" }),
-            ("step_duration", new("--step-duration") { Description = "Measured time of each step: 30s, 2m … [default: 1m].", HelpName = "duration" }),
-            ("warmup", new("--warmup") { Description = "Warm-up of each step [default: 10s].", HelpName = "duration" }),
+            ("duration", new("--duration") { Description = $"Measured time of each step: {Driver.Parameters.DurationText.Forms} [default: 1m].", HelpName = "duration" }),
+            ("warmup", new("--warmup") { Description = "Warm-up of each step (30s, 1m; a bare number is seconds) [default: 10s].", HelpName = "duration" }),
             ("reset_between", new("--reset-between") { Description = "Reset the store to its loaded state before every step but the first (true/false).", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
-            ("threshold", new("--threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
+            ("peak_threshold", new("--peak-threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
             ("driver_cpus", new("--driver-cpus") { Description = "Pin this driver process to these CPUs (1, 2,3 or 4-7) and plan the server's sets from the other CPUs; without it each step warns when the driver may share the server's CPUs.", HelpName = "cpu list" }),
         };
 
         // --server-pid is the study's own option (the pinned server): the recorder watches that process's CPU set.
         var serverMetrics = new ServerMetricsCliOptions();
-        var command = new Command("sweep", Description) { engine, connection, size, study, output, seed, serverMetrics.Mode, serverMetrics.Host, serverMetrics.DataDirectory };
-        foreach (var (_, option) in settings)
+        // The common options first (engine, connection, size, users, duration, out), then the study's own.
+        var first = new[] { "users", "duration" };
+        var command = new Command("sweep", Description) { engine, connection, size };
+        foreach (var (_, option) in settings.Where(s => first.Contains(s.Key)).OrderBy(s => Array.IndexOf(first, s.Key)))
         {
             command.Add(option);
         }
+
+        command.Add(output);
+        command.Add(study);
+        command.Add(seed);
+        foreach (var (_, option) in settings.Where(s => !first.Contains(s.Key)))
+        {
+            command.Add(option);
+        }
+
+        command.Add(serverMetrics.Mode);
+        command.Add(serverMetrics.Host);
+        command.Add(serverMetrics.DataDirectory);
+        command.WithExamples(
+            "dvdstore sweep --users 1..64 --duration 1m --out results/sweep      (users doubled until OPM grows by less than 5 %)",
+            "dvdstore sweep --engine postgres --connection \"Host=localhost;Username=bench;Database=ds3\" --cpus 1..16 --ht on,off --server-pid 4242 --reset-between",
+            "dvdstore sweep --config study.json --peak-threshold 3");
 
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -80,7 +99,7 @@ public static class SweepCommand
             }
 
             var target = CommonOptions.Target(result, engine, connection);
-            var storeSize = CommonOptions.ParseSize(result, size);
+            var storeSize = await CommonOptions.StoreSizeAsync(result, size, target, cancellationToken).ConfigureAwait(false);
             var metricsOptions = ServerMetricsDefaults.Resolve(
                 result.GetResult(serverMetrics.Mode) is { Implicit: false } ? result.GetValue(serverMetrics.Mode) : null,
                 result.GetValue(serverMetrics.Host),

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Store;
 
@@ -39,6 +40,8 @@ public static class VerifyCommand
 
             return report.Passed ? 0 : FailedExitCode;
         });
+        command.WithExamples(
+            "dvdstore verify --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"");
         return command;
     }
 }

@@ -29,6 +29,20 @@ public static class CommonOptions
         HelpName = "size",
     };
 
+    /// <summary>--size on a command that drives a loaded store: the store records its size, so it is only a check.</summary>
+    public static Option<string> SizeOfStore() => new("--size")
+    {
+        Description = "Size the store was loaded with (S, M, L, <n>MB, <n>GB); default: the size recorded in the store, refused when it differs.",
+        DefaultValueFactory = _ => "10MB",
+        HelpName = "size",
+    };
+
+    /// <summary>--size when given, else the size the store records (loaded by us, or adopted from DS3's row counts), else its default.</summary>
+    public static async Task<StoreSize> StoreSizeAsync(ParseResult result, Option<string> size, StoreTarget target, CancellationToken cancellationToken) =>
+        result.GetResult(size) is { Implicit: false } || await RecordedSize.ReadAsync(target, cancellationToken).ConfigureAwait(false) is not { } recorded
+            ? ParseSize(result, size)
+            : recorded;
+
     /// <summary>Reads --engine and --connection into a target, resolving the password from the environment.</summary>
     public static StoreTarget Target(ParseResult result, Option<string> engine, Option<string?> connection) =>
         StoreTarget.From(result.GetValue(engine), result.GetValue(connection));

@@ -9,12 +9,12 @@ internal static class LoaderOptions
 {
     public static Option<ulong> Seed() => new("--seed")
     {
-        Description = "Data seed: the same seed and size give the same rows on every engine, whatever --threads.",
+        Description = "Data seed: the same seed and size give the same rows on every engine, whatever --parallel-tables.",
         DefaultValueFactory = _ => LoadOptions.DefaultSeed,
         HelpName = "seed",
     };
 
-    public static Option<int> Threads() => new("--threads")
+    public static Option<int> Threads() => new("--parallel-tables")
     {
         Description = $"Tables generated and written at once ({string.Join(", ", EngineCatalog.All.Where(static e => e.Profile.SingleWriter).Select(static e => e.DisplayName))} writes one table at a time).",
         DefaultValueFactory = _ => Math.Clamp(Environment.ProcessorCount, 1, 8),
@@ -26,5 +26,5 @@ internal static class LoaderOptions
 
     public static int CheckThreads(int threads) => threads is >= 1 and <= MaxThreads
         ? threads
-        : throw new DvdStore.Schema.UserError($"--threads must be at least 1 and at most {MaxThreads} (got {threads}).");
+        : throw new DvdStore.Schema.UserError($"--parallel-tables must be at least 1 and at most {MaxThreads} (got {threads}).");
 }

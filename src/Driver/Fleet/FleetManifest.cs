@@ -21,11 +21,17 @@ public static class FleetManifest
         var name = JobName(o.FleetId);
         var args = new List<string>
         {
-            "run", "--engine", o.Engine, "--connection", o.Connection, "--db_size", o.DbSize,
+            "run", "--engine", o.Engine, "--connection", o.Connection,
             "--fleet", o.FleetId, "--fleet-size", Text(o.Drivers), "--fleet-timeout", o.FleetTimeout,
-            "--n_threads", Text(o.UsersPerDriver), "--warmup", o.Warmup, "--duration", o.Duration,
+            "--users", Text(o.UsersPerDriver), "--warmup", o.Warmup, "--duration", o.Duration,
             "--out", o.ResultsClaim is null ? "/tmp/results" : ResultsPath, "--result-stdout", o.ResultsClaim is null ? "Y" : "N",
         };
+        // Without a size the drivers read it from the store, as every run does.
+        if (o.DbSize is { } size)
+        {
+            args.AddRange(["--size", size]);
+        }
+
         if (o.Targets.Length > 0)
         {
             args.AddRange(["--target", o.Targets]);
@@ -136,7 +142,7 @@ public static class FleetManifest
     private static void Validate(FleetManifestOptions o)
     {
         Parameters.InputBounds.Check("fleet_size", "--drivers", Text(o.Drivers), o.Drivers);
-        Parameters.InputBounds.Check("n_threads", "--users-per-driver", Text(o.UsersPerDriver), o.UsersPerDriver);
+        Parameters.InputBounds.Check("n_threads", "--users", Text(o.UsersPerDriver), o.UsersPerDriver);
         if (o.MetricsPort is { } port)
         {
             Parameters.InputBounds.Check("metrics_port", "--metrics-port", Text(port), port);

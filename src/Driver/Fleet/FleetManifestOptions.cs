@@ -28,7 +28,7 @@ public sealed record FleetManifestOptions
 
     public string Warmup { get; init; } = "1m";
 
-    public required string DbSize { get; init; }
+    public string? DbSize { get; init; }
 
     /// <summary>';'-separated database hosts, dealt out to the drivers; empty = the connection's host for all.</summary>
     public string Targets { get; init; } = "";

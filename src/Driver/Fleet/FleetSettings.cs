@@ -53,7 +53,7 @@ public static class FleetSettings
             : throw new UserError($"{name}={text.Trim()} is not a whole number; give e.g. --{name.Replace('_', '-')} 4.");
 
     private static TimeSpan Seconds(string name, string text) =>
-        Parameters.RunParameterSet.Duration(name, text.Trim().All(char.IsAsciiDigit) ? text.Trim() + "s" : text) is { TotalSeconds: > 0 } span
+        Parameters.DurationText.Parse(name, text) is { TotalSeconds: > 0 } span
             ? span
             : throw new UserError($"{name} must be longer than 0; give e.g. --fleet-timeout 10m.");
 }

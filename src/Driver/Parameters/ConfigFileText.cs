@@ -10,6 +10,10 @@ internal static class ConfigFileText
 {
     public const int MaxChars = 1024 * 1024;
 
+    /// <summary>True when the file's first non-blank character opens a JSON object (else: DS3's name=value lines).</summary>
+    public static bool IsJson(string path) =>
+        Lines(path).Select(static line => line.TrimStart()).FirstOrDefault(static line => line.Length > 0)?.StartsWith('{') == true;
+
     public static IReadOnlyList<string> Lines(string path)
     {
         try

@@ -35,6 +35,7 @@ public static class InputBounds
         ["search_batch_size"] = Mean,
         ["n_reviews"] = Mean,
         ["n_line_items"] = Mean,
+        ["interval"] = new(0.01, 3_600, "0.01 to 3,600 seconds, e.g. 1s or 500ms"),
         ["log_freq"] = new(1, 86_400, "1 to 86,400 seconds (a day)"),
         ["db_down_limit"] = new(0.1, 86_400, "0.1 to 86,400 seconds (a day)"),
         ["server_pid"] = new(1, int.MaxValue, "a process id (1 or more)"),

@@ -43,6 +43,9 @@ public sealed class RunParameterSet
         values["warmup_explicit"] = "";
     }
 
+    /// <summary>True when <paramref name="name"/> (or a name for the same value, e.g. size for db_size) was given.</summary>
+    public bool IsGiven(string name) => typed.ContainsKey(RunParameters.Find(name)?.Name ?? name);
+
     /// <summary>The current value of a parameter (its default until set).</summary>
     public string this[string name] => values[RunParameters.Find(name)?.Name ?? throw new ArgumentException($"unknown parameter {name}", nameof(name))];
 
@@ -91,7 +94,7 @@ public sealed class RunParameterSet
                 ReadNested(value, ApplyDs3ConfigFile);
                 break;
             case RunParameters.JsonConfig:
-                ReadNested(value, ApplyJsonConfig);
+                ReadNested(value, path => (ConfigFileText.IsJson(path) ? (Action<string>)ApplyJsonConfig : ApplyDs3ConfigFile)(path));
                 break;
             case RunParameters.Label:
                 var eq = value.IndexOf('=', StringComparison.Ordinal);
@@ -106,6 +109,9 @@ public sealed class RunParameterSet
                 break;
             case "users":
                 Set("n_threads", value, shown);
+                break;
+            case "size":
+                Set("db_size", value, shown);
                 break;
             case "duration":
                 Set("run_time_explicit", value, shown);
@@ -226,7 +232,7 @@ public sealed class RunParameterSet
         var ds2 = read.YesNo("ds2_mode", strictDs3: true);
         var workload = new WorkloadSettings
         {
-            ThinkTimeSeconds = read.Number("think_time"),
+            ThinkTimeSeconds = read.Duration("think_time").TotalSeconds,
             PctNewCustomers = read.Number("pct_newcustomers"),
             PctNewMember = read.Number("pct_newmember"),
             Searches = read.Whole("n_searches"),
@@ -237,8 +243,8 @@ public sealed class RunParameterSet
             LineItems = read.Whole("n_line_items"),
             Ds2Mode = ds2,
         };
-        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? Duration(Shown("run_time_explicit"), d) : TimeSpan.FromMinutes(read.Whole("run_time"));
-        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? Duration(Shown("warmup_explicit"), w) : TimeSpan.FromMinutes(read.Whole("warmup_time"));
+        var runTime = values["run_time_explicit"] is { Length: > 0 } d ? DurationText.Parse(Shown("run_time_explicit"), d) : TimeSpan.FromMinutes(read.Whole("run_time"));
+        var warmup = values["warmup_explicit"] is { Length: > 0 } w ? DurationText.Parse(Shown("warmup_explicit"), w) : TimeSpan.FromMinutes(read.Whole("warmup_time"));
         var outFile = values["out_filename"].Trim();
         var settings = new RunSettings
         {
@@ -261,7 +267,7 @@ public sealed class RunParameterSet
             StartAt = read.StartAt(),
             CrossCheck = read.YesNo("cross_check", strictDs3: false),
             MemoryCheck = read.YesNo("memory_check", strictDs3: false),
-            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(read.Number("db_down_limit")) },
+            Retry = new RetryPolicy { DatabaseDownLimit = read.Duration("db_down_limit") },
             VirtDir = values["virt_dir"],
             PageType = values["page_type"],
             WindowsPerfHost = values["windows_perf_host"],
@@ -278,29 +284,6 @@ public sealed class RunParameterSet
             MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
         return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
-    }
-
-    /// <summary>
-    /// A duration as users write it: 30s, 10m, 2h, 500ms, or a bare number of minutes; at most a year, NaN refused.
-    /// <paramref name="name"/> is the option as the user typed it, e.g. <c>--duration</c>.
-    /// </summary>
-    public static TimeSpan Duration(string name, string text)
-    {
-        var t = text.Trim().ToLowerInvariant();
-        (string Number, double Scale) parts = t switch
-        {
-            _ when t.EndsWith("ms", StringComparison.Ordinal) => (t[..^2], 0.001),
-            _ when t.EndsWith('s') => (t[..^1], 1),
-            _ when t.EndsWith('m') => (t[..^1], 60),
-            _ when t.EndsWith('h') => (t[..^1], 3600),
-            _ => (t, 60),
-        };
-        if (!double.TryParse(parts.Number, NumberStyles.AllowDecimalPoint, Inv, out var amount) || amount < 0)
-        {
-            throw new UserError($"{name}={InputBounds.Quote(text)} is not a duration; write e.g. 30s, 10m or 2h (a bare number is minutes).");
-        }
-
-        return TimeSpan.FromSeconds(InputBounds.Check("duration", name, text, amount * parts.Scale));
     }
 
     private (IReadOnlyList<StoreTarget> Targets, IReadOnlyList<string> Names) Targets(IEngine engine)

@@ -63,6 +63,9 @@ internal sealed class RunParameterValues(IReadOnlyDictionary<string, string> val
     /// <summary>A number within its range in <see cref="InputBounds"/>; NaN and infinities are refused.</summary>
     public double Number(string name) => InputBounds.CheckNumber(name, shown(name), values[name]);
 
+    /// <summary>A duration (30s, 10m, a bare number of seconds) within the parameter's range in <see cref="InputBounds"/>.</summary>
+    public TimeSpan Duration(string name) => DurationText.Parse(shown(name), values[name], name);
+
     public bool YesNo(string name, bool strictDs3)
     {
         var text = values[name].Trim();

@@ -6,7 +6,7 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Driver.Running;
 
 /// <summary>
-/// Refuses a run whose --db_size differs from the size the store was loaded with (DS_STORE_INFO key "size"):
+/// Refuses a run whose --size (DS3: --db_size) differs from the size the store was loaded with (DS_STORE_INFO key "size"):
 /// users would pick customers and products that do not exist, or only a corner of the store.
 /// </summary>
 internal static class StoreSizeCheck
@@ -36,7 +36,7 @@ internal static class StoreSizeCheck
         // A store built by other means (a DS3 load, a test's hand-made store) records no size: nothing to compare.
         if (loaded is not null && StoreSize.TryParse(loaded, out var size) && size != expected)
         {
-            throw new UserError($"the store at {target.RedactedConnection} was loaded with --size {size}, but --db_size is {expected}; give --db_size={size} (or load a {expected} store).");
+            throw new UserError($"the store at {target.RedactedConnection} was loaded with --size {size}, but the run was given size {expected}; leave the size out (run reads it from the store) or load a {expected} store.");
         }
     }
 }

@@ -14,7 +14,7 @@ public static class Login
             cancellationToken).ConfigureAwait(false);
         if (!result.Value.Found)
         {
-            throw new StoreMismatchException($"customer {username} does not exist: the store is smaller than --db_size implies; give the size the store was loaded with.");
+            throw new StoreMismatchException($"customer {username} does not exist: the store is smaller than --size implies; give the size the store was loaded with.");
         }
 
         order.Count(TransactionKind.Login, result.Ticks);

@@ -49,7 +49,7 @@ public static class Purchase
         {
             if (!prices.TryGetValue(item.ProdId, out var price))
             {
-                throw new StoreMismatchException($"product {item.ProdId} does not exist: the store is smaller than --db_size implies; give the size the store was loaded with.");
+                throw new StoreMismatchException($"product {item.ProdId} does not exist: the store is smaller than --size implies; give the size the store was loaded with.");
             }
 
             net += item.Quantity * price;

@@ -27,7 +27,7 @@ public static class StoreLoader
     {
         if (options.Threads < 1)
         {
-            throw new UserError($"--threads must be at least 1 (got {options.Threads}).");
+            throw new UserError($"--parallel-tables must be at least 1 (got {options.Threads}).");
         }
 
         var total = Stopwatch.StartNew();

@@ -31,7 +31,7 @@ public sealed class CheckCommandTests
         var connection = Connection(engine);
         var report = TestServers.TempFile("check.json");
 
-        var (code, output, error) = await RunAsync("check", "--engine", engine, "--connection", connection, "--report", report);
+        var (code, output, error) = await RunAsync("check", "--engine", engine, "--connection", connection, "--out", report);
 
         // Rows that prove nothing on the engine say N/A, never PASS: DS3 has no SQLite driver, and DS3's MySQL driver
         // purchases with SQL text of its own.
@@ -143,7 +143,7 @@ public sealed class CheckCommandTests
         try
         {
             var connection = new Npgsql.NpgsqlConnectionStringBuilder(admin) { Username = role }.ConnectionString;
-            var (code, output, error) = await RunAsync("check", "--engine", "postgres", "--connection", connection, "--report", TestServers.TempFile("check.json"));
+            var (code, output, error) = await RunAsync("check", "--engine", "postgres", "--connection", connection, "--out", TestServers.TempFile("check.json"));
 
             Assert.Equal(2, code);
             Assert.Empty(output);
@@ -167,7 +167,7 @@ public sealed class CheckCommandTests
         try
         {
             var connection = new MySqlConnector.MySqlConnectionStringBuilder(admin) { UserID = user, Password = "secret-pw", Database = "" }.ConnectionString;
-            var (code, output, error) = await RunAsync("check", "--engine", "mysql", "--connection", connection, "--report", TestServers.TempFile("check.json"));
+            var (code, output, error) = await RunAsync("check", "--engine", "mysql", "--connection", connection, "--out", TestServers.TempFile("check.json"));
 
             Assert.Equal(2, code);
             Assert.Empty(output);

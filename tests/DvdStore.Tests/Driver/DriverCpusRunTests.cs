@@ -27,7 +27,7 @@ public sealed class DriverCpusRunTests : IDisposable
         var connection = $"Data Source={Path.Combine(_folder, "store.db")}";
         var output = new StringWriter();
         var error = new StringWriter();
-        Assert.Equal(0, await CliApp.RunAsync(["load", "--size", "1MB", "--threads", "2", "--connection", connection], output, error, CancellationToken.None));
+        Assert.Equal(0, await CliApp.RunAsync(["load", "--size", "1MB", "--parallel-tables", "2", "--connection", connection], output, error, CancellationToken.None));
 
         var results = Path.Combine(_folder, "results");
         using var cli = CliProcess.Start("run", "--connection", connection, "--db_size=1MB", "--duration=3s", "--warmup=0", "--driver-cpus", "1", "--out", results);

@@ -47,7 +47,7 @@ public sealed class FleetManifestTests
         Assert.Equal("run", args[0]);
         Assert.Equal("f20261124-a", args[args.IndexOf("--fleet") + 1]);
         Assert.Equal("4", args[args.IndexOf("--fleet-size") + 1]);
-        Assert.Equal("16", args[args.IndexOf("--n_threads") + 1]);
+        Assert.Equal("16", args[args.IndexOf("--users") + 1]);
         Assert.Equal("10m", args[args.IndexOf("--duration") + 1]);
         Assert.Equal("/results", args[args.IndexOf("--out") + 1]);
         Assert.Equal("Host=db1;Port=5432;Username=ds3;Database=ds3", args[args.IndexOf("--connection") + 1]);
@@ -92,7 +92,7 @@ public sealed class FleetManifestTests
         using var error = new StringWriter();
 
         var code = await CliApp.RunAsync(
-            ["fleet", "--drivers", "3", "--image", "dvdstore:test", "--engine", "postgres", "--connection", "Host=db;Username=u;Database=d", "--secret", "db", "--users-per-driver", "8", "--duration", "5m", "--size", "10GB", "--fleet", "run7", "--target", "db1;db2;db3", "--out", path],
+            ["fleet", "--drivers", "3", "--image", "dvdstore:test", "--engine", "postgres", "--connection", "Host=db;Username=u;Database=d", "--secret", "db", "--users", "8", "--duration", "5m", "--size", "10GB", "--fleet", "run7", "--target", "db1;db2;db3", "--out", path],
             output, error, CancellationToken.None);
 
         Assert.True(code == 0, error.ToString());
@@ -100,7 +100,7 @@ public sealed class FleetManifestTests
         Assert.Equal(3, job.Spec.Completions);
         var args = job.Spec.Template.Spec.Containers[0].Args.ToList();
         Assert.Equal("db1;db2;db3", args[args.IndexOf("--target") + 1]);
-        Assert.Equal("10GB", args[args.IndexOf("--db_size") + 1]);
+        Assert.Equal("10GB", args[args.IndexOf("--size") + 1]);
     }
 
     [Theory]

@@ -36,7 +36,7 @@ public sealed class CsvLoadTests
         using var output = new StringWriter();
         using var error = new StringWriter();
         var code = await CliApp.RunAsync(
-            ["load", "--from-csv", folder, "--threads", "2", $"--engine={EngineCatalog.NameOf(kind)}", $"--connection={fromCsv.Target.ConnectionString}"],
+            ["load", "--from-csv", folder, "--parallel-tables", "2", $"--engine={EngineCatalog.NameOf(kind)}", $"--connection={fromCsv.Target.ConnectionString}"],
             output, error, CancellationToken.None);
         Assert.True(code == 0, $"exit {code}: {error}\n{output}");
         Assert.Contains("size read from the rows: 1MB", output.ToString(), StringComparison.Ordinal);

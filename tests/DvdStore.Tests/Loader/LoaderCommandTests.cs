@@ -12,7 +12,7 @@ public sealed class LoaderCommandTests
     public async Task Load_verify_fingerprint_reset_and_drop_through_the_cli()
     {
         var connection = $"Data Source={TestServers.TempFile("cli.db")}";
-        var (code, output, error) = await RunAsync("load", "--size", "1MB", "--seed", "5", "--threads", "2", "--connection", connection);
+        var (code, output, error) = await RunAsync("load", "--size", "1MB", "--seed", "5", "--parallel-tables", "2", "--connection", connection);
         Assert.True(code == 0, error);
         Assert.Contains("REVIEWS_HELPFULNESS", output, StringComparison.Ordinal);
         Assert.Contains("analyze", output, StringComparison.Ordinal);
@@ -48,9 +48,9 @@ public sealed class LoaderCommandTests
         Assert.Equal(1, code);
         Assert.Contains("FAIL store exists", output, StringComparison.Ordinal);
 
-        (code, _, error) = await RunAsync("load", "--size", "1MB", "--threads", "0", "--connection", connection);
+        (code, _, error) = await RunAsync("load", "--size", "1MB", "--parallel-tables", "0", "--connection", connection);
         Assert.Equal(2, code);
-        Assert.Contains("--threads", error, StringComparison.Ordinal);
+        Assert.Contains("--parallel-tables", error, StringComparison.Ordinal);
     }
 
     [Fact]

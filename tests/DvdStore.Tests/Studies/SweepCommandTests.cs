@@ -14,7 +14,7 @@ public class SweepCommandTests
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
-        var (code, text) = await SweepAsync(store, dir, "--users", "1,2", "--step-duration", "2s", "--warmup", "0s");
+        var (code, text) = await SweepAsync(store, dir, "--users", "1,2", "--duration", "2s", "--warmup", "0s");
 
         Assert.True(code == 0, text);
         var results = Results(dir);
@@ -32,7 +32,7 @@ public class SweepCommandTests
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
 
-        var (code, text) = await SweepAsync(store, dir, "--server-pid", $"{postmaster}", "--cpus", "1,2", "--users", "1", "--step-duration", "1s", "--warmup", "0s");
+        var (code, text) = await SweepAsync(store, dir, "--server-pid", $"{postmaster}", "--cpus", "1,2", "--users", "1", "--duration", "1s", "--warmup", "0s");
 
         Assert.True(code == 0, text);
         TestServers.SkipIfEnvironment(text.Contains("cpu sets: not permitted", StringComparison.Ordinal), text);

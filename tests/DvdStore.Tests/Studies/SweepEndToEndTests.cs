@@ -41,7 +41,7 @@ public sealed class SweepEndToEndTests : IDisposable
             [
                 "sweep", "--engine", "postgres", "--connection", database.Target.ConnectionString, "--size", "1MB",
                 "--server-pid", postmaster.ToString(CultureInfo.InvariantCulture), "--cpus", "1,2", "--users", "1,2",
-                "--step-duration", "3s", "--warmup", "1s", "--reset-between", "--seed", "7", "--out", _folder,
+                "--duration", "3s", "--warmup", "1s", "--reset-between", "--seed", "7", "--out", _folder,
             ],
             output,
             error,

@@ -25,7 +25,7 @@ public sealed class BadInputFixture : IAsyncLifetime
         await File.WriteAllTextAsync(ForeignJson, "{\"name\": \"left-pad\", \"version\": \"1.3.0\"}");
         using var output = new StringWriter();
         using var error = new StringWriter();
-        var code = await CliApp.RunAsync(["load", "--size", "1MB", "--threads", "2", "--connection", LoadedStore], output, error, CancellationToken.None);
+        var code = await CliApp.RunAsync(["load", "--size", "1MB", "--parallel-tables", "2", "--connection", LoadedStore], output, error, CancellationToken.None);
         if (code != 0)
         {
             throw new InvalidOperationException($"loading the 1MB test store failed: {error}");

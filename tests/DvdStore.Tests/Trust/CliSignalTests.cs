@@ -51,7 +51,7 @@ public sealed class CliSignalTests
     public async Task A_loader_killed_mid_load_fails_verify_and_drop_existing_rebuilds_it()
     {
         var connection = $"--connection=Data Source={TestServers.TempFile("store.db")}";
-        using (var load = CliProcess.Start("load", "--engine=sqlite", connection, "--size=1MB", "--threads=1"))
+        using (var load = CliProcess.Start("load", "--engine=sqlite", connection, "--size=1MB", "--parallel-tables=1"))
         {
             // The first table is written; the big ones are still loading.
             Assert.True(await load.WaitForOutputAsync(" rows in ", Limit), load.Output + load.Error);

@@ -81,7 +81,7 @@ public sealed partial class SecretsTests
         var results = Path.Combine(outDirectory, "results");
         var steps = new[]
         {
-            new[] { "load", "--engine", engine, "--size", "1MB", "--threads", "2", "--connection", connection },
+            new[] { "load", "--engine", engine, "--size", "1MB", "--parallel-tables", "2", "--connection", connection },
             ["verify", "--engine", engine, "--connection", connection],
             ["run", $"--engine={engine}", $"--connection={connection}", "--db_size=1MB", "--n_threads=2", "--duration=2s", "--warmup=0", "--log_freq=1",
                 $"--out={results}", $"--out_filename={Path.Combine(outDirectory, "ds3.csv")}", "--seed=7"],

@@ -1,0 +1,35 @@
+namespace DvdStore.Cli;
+
+/// <summary>
+/// Option names the CLI had before it took one name per concept, still accepted (and hidden from help) so that older
+/// scripts keep working: each is rewritten to today's name before parsing. DS3's names on <c>run</c> are not here:
+/// they are options of their own, with DS3's units.
+/// </summary>
+internal static class LegacySpellings
+{
+    private static readonly Dictionary<string, Dictionary<string, string>> ByVerb = new(StringComparer.Ordinal)
+    {
+        ["load"] = new(StringComparer.Ordinal) { ["--threads"] = "--parallel-tables" },
+        ["export-csv"] = new(StringComparer.Ordinal) { ["--threads"] = "--parallel-tables" },
+        ["sweep"] = new(StringComparer.Ordinal) { ["--study"] = "--config", ["--step-duration"] = "--duration", ["--threshold"] = "--peak-threshold" },
+        ["check"] = new(StringComparer.Ordinal) { ["--report"] = "--out" },
+        ["fleet"] = new(StringComparer.Ordinal) { ["--users-per-driver"] = "--users", ["--db_size"] = "--size" },
+    };
+
+    /// <summary><paramref name="args"/> with the verb's old option names (as <c>--old v</c> or <c>--old=v</c>) replaced.</summary>
+    public static string[] Rewrite(string[] args)
+    {
+        if (args.Length == 0 || !ByVerb.TryGetValue(args[0], out var renames))
+        {
+            return args;
+        }
+
+        return args.Select((arg, i) => i == 0 ? arg : Renamed(arg, renames)).ToArray();
+    }
+
+    private static string Renamed(string arg, Dictionary<string, string> renames)
+    {
+        var name = arg.Split('=', 2)[0];
+        return renames.TryGetValue(name, out var today) ? today + arg[name.Length..] : arg;
+    }
+}

@@ -1,0 +1,35 @@
+using DvdStore.Cli;
+using DvdStore.Tests.Infrastructure;
+
+namespace DvdStore.Tests.Cli;
+
+/// <summary>`run` reads the size from the store it drives; a --size that differs is refused in one line.</summary>
+public sealed class RunSizeFromStoreTests
+{
+    [Fact]
+    public async Task Run_without_size_takes_the_stores_and_a_different_size_is_refused()
+    {
+        var connection = $"Data Source={TestServers.TempFile("sized.db")}";
+        var results = Path.GetDirectoryName(TestServers.TempFile("results-x"))!;
+        var (loaded, _, loadError) = await RunAsync("load", "--size", "1MB", "--parallel-tables", "1", "--connection", connection);
+        Assert.True(loaded == 0, loadError);
+
+        var (code, output, error) = await RunAsync("run", "--connection", connection, "--users", "1", "--duration", "1s", "--warmup", "0", "--out", Path.Combine(results, "a"));
+        Assert.True(code == 0, error);
+        Assert.Contains("db_size=1MB", output, StringComparison.Ordinal);
+
+        (code, _, error) = await RunAsync("run", "--connection", connection, "--size", "10MB", "--duration", "1s", "--warmup", "0", "--out", Path.Combine(results, "b"));
+        Assert.NotEqual(0, code);
+        Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("loaded with --size 1MB", error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(Path.Combine(results, "b")) && Directory.EnumerateFiles(Path.Combine(results, "b")).Any());
+    }
+
+    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
+        return (code, output.ToString(), error.ToString());
+    }
+}
