@@ -38,6 +38,8 @@ public static class StoreAdoption
             return null;
         }
 
+        // DS3's engine-specific spellings first (MySQL's REVIEWS_HELPFULNESS_ID), so everything below reads our column names.
+        var aligned = await engine.AlignDs3StoreAsync(connection, cancellationToken).ConfigureAwait(false);
         var fingerprint = await StoreFingerprint.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
         var rows = fingerprint.Tables.ToDictionary(t => t.Table, t => t.Rows, StringComparer.Ordinal);
         var size = SizeOf(rows["CUSTOMERS"], rows["PRODUCTS"]);
@@ -88,7 +90,8 @@ public static class StoreAdoption
         // Written last: a store whose adoption stopped half-way is adopted again from the start.
         await StoreInfo.WriteAsync(engine, connection, StoreInfo.StateKey, StoreInfo.Complete, cancellationToken).ConfigureAwait(false);
         return string.Create(CultureInfo.InvariantCulture,
-            $"adopted a store without our bookkeeping (DS3-built) as size {size}: {rows["CUSTOMERS"]:N0} customers, {rows["ORDERS"]:N0} orders, {rows["PRODUCTS"]:N0} products; fingerprint {fingerprint.Value}");
+            $"adopted a store without our bookkeeping (DS3-built) as size {size}: {rows["CUSTOMERS"]:N0} customers, {rows["ORDERS"]:N0} orders, {rows["PRODUCTS"]:N0} products; fingerprint {fingerprint.Value}")
+            + (aligned is null ? "" : "; " + aligned);
     }
 
     /// <summary>The DS3 size whose row counts these are (customers and products as DS3's generators make them).</summary>

@@ -22,7 +22,8 @@ public interface IBulkLoadFinisher
 
     /// <summary>
     /// The primary key, indexes and statistics of one fully loaded table, on a connection of its own;
-    /// <paramref name="soleStream"/> as the table's writer was opened; <paramref name="sessions"/> finishes may run at once.
+    /// <paramref name="soleStream"/> as the table's writer was opened; <paramref name="sessions"/> finishes may run at
+    /// once, and each may open up to that many sessions of its own (one index per session).
     /// </summary>
     Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken);
 

@@ -69,6 +69,12 @@ public interface IEngine
     /// <summary>Refreshes optimizer statistics (ANALYZE and its kin).</summary>
     Task AnalyzeAsync(DbConnection connection, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Brings a store DS3's own scripts built for this engine to the column names the kit reads, before it is adopted;
+    /// returns what it changed (one line) or null. Most engines' DS3 stores need nothing.
+    /// </summary>
+    Task<string?> AlignDs3StoreAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<string?>(null);
+
     /// <summary>The DS3 procedure calls on an open connection, one instance per virtual user.</summary>
     IStoreCommands CreateStoreCommands(DbConnection connection);
 

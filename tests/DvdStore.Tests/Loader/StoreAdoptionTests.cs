@@ -68,6 +68,58 @@ public sealed class StoreAdoptionTests
     }
 
     [SkippableFact]
+    public async Task A_store_shaped_as_DS3s_MySQL_build_leaves_it_is_adopted_run_reset_and_verified()
+    {
+        await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
+        var target = database.Target;
+        await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        await using (var connection = await target.OpenAsync(CancellationToken.None))
+        {
+            // DS3's MySQL shape (ds3-interface.md §2.2, §2.4): no bookkeeping, the helpfulness key spelt REVIEWS_HELPFULNESS_ID,
+            // ZIP an INT, only the four NEW_* procedures and no re-order trigger.
+            foreach (var sql in new[]
+            {
+                "DROP TABLE DS_STORE_INFO", "DROP TABLE DS_INVENTORY_BASELINE",
+                "ALTER TABLE REVIEWS_HELPFULNESS RENAME COLUMN REVIEW_HELPFULNESS_ID TO REVIEWS_HELPFULNESS_ID",
+                "ALTER TABLE CUSTOMERS MODIFY COLUMN ZIP INT", "DROP TRIGGER RESTOCK", "DROP PROCEDURE LOGIN", "DROP PROCEDURE PURCHASE",
+                "DROP PROCEDURE BROWSE_BY_TITLE", "DROP PROCEDURE GET_PROD_REVIEWS_BY_ACTOR",
+            })
+            {
+                await using var command = connection.Command(sql);
+                await command.ExecuteNonQueryAsync();
+            }
+        }
+
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CliApp.RunAsync(
+            ["run", "--engine=mysql", $"--connection={target.ConnectionString}", "--db_size=1MB", "--n_threads=2", "--duration=3s", "--warmup=0",
+             $"--out={Path.GetDirectoryName(TestServers.TempFile("x"))}"],
+            output, error, CancellationToken.None);
+
+        Assert.True(code == 0, $"run exit {code}: {error}\n{output}");
+        Assert.Contains("adopted a store without our bookkeeping (DS3-built) as size 1MB", output.ToString(), StringComparison.Ordinal);
+        Assert.Contains("renamed DS3 MySQL's REVIEWS_HELPFULNESS.REVIEWS_HELPFULNESS_ID to REVIEW_HELPFULNESS_ID", output.ToString(), StringComparison.Ordinal);
+        string adopted;
+        await using (var connection = await target.OpenAsync(CancellationToken.None))
+        {
+            await using var columns = connection.Command(
+                "SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'REVIEWS_HELPFULNESS'");
+            Assert.Equal("REVIEW_HELPFULNESS_ID,REVIEW_ID,CUSTOMERID,HELPFULNESS", Convert.ToString(await columns.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+            adopted = (await StoreInfo.ReadAsync(connection, CancellationToken.None)).Get(StoreInfo.FingerprintKey)!;
+        }
+
+        var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
+        Assert.True(reset.Deleted["ORDERS"] > 0, "the run committed orders, which reset removes");
+        Assert.True(reset.Matches);
+        Assert.NotNull(reset.Fingerprint);
+        Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
+        Assert.Equal(adopted, reset.Fingerprint.Current.Value);
+        var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
+        Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
+    }
+
+    [SkippableFact]
     public async Task Reset_as_the_first_command_adopts_the_store()
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);

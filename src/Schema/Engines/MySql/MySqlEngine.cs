@@ -221,6 +221,9 @@ public sealed partial class MySqlEngine : IEngine
 
     public IDs3DriverCalls CreateDs3DriverCalls(DbConnection connection) => new MySqlDs3DriverCalls(AsMySql(connection));
 
+    public Task<string?> AlignDs3StoreAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        MySqlDs3Store.AlignAsync(AsMySql(connection), cancellationToken);
+
     public FailureKind Classify(Exception error) =>
         FailureChain.Classify(error, e => e is MySqlException my ? ClassifyNumber(my) : null);
 

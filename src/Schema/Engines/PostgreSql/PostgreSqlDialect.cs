@@ -36,10 +36,15 @@ public sealed class PostgreSqlDialect : SqlDialect
     /// <summary>CREATE TABLE without the primary key: a load adds it after the rows (one sort, not a B-tree insert per row).</summary>
     public string CreateTableWithoutKey(TableSpec table) => CreateTable(table with { PrimaryKey = [] });
 
-    /// <summary>The primary key <see cref="CreateTable"/> declares, added to a loaded table; null for a key-less table.</summary>
-    public static string? AddPrimaryKey(TableSpec table) => table.PrimaryKey.Count == 0
+    /// <summary>The unique index of the primary key <see cref="CreateTable"/> declares, for a loaded table; null for a key-less table.</summary>
+    public static string? PrimaryKeyIndex(TableSpec table) => table.PrimaryKey.Count == 0
         ? null
-        : $"ALTER TABLE {table.Name} ADD CONSTRAINT PK_{table.Name} PRIMARY KEY ({string.Join(", ", table.PrimaryKey)})";
+        : $"CREATE UNIQUE INDEX PK_{table.Name} ON {table.Name} ({string.Join(", ", table.PrimaryKey)})";
+
+    /// <summary>Makes <see cref="PrimaryKeyIndex"/> the table's primary key (same name: the index is not renamed).</summary>
+    public static string? AttachPrimaryKey(TableSpec table) => table.PrimaryKey.Count == 0
+        ? null
+        : $"ALTER TABLE {table.Name} ADD CONSTRAINT PK_{table.Name} PRIMARY KEY USING INDEX PK_{table.Name}";
 
     /// <summary>The Keys phase's indexes of one table (secondary, then full-text).</summary>
     public IEnumerable<string> IndexesOf(TableSpec table) =>

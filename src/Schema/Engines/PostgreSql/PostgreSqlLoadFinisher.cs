@@ -35,18 +35,44 @@ internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkL
         ? await PostgreSqlBulkWriter.OpenOwnedAsync((NpgsqlConnection)connection, table, cancellationToken).ConfigureAwait(false)
         : await PostgreSqlBulkWriter.OpenAsync((NpgsqlConnection)connection, table, cancellationToken).ConfigureAwait(false);
 
+    /// <summary>
+    /// Each index of the table builds in a session of its own, up to <paramref name="sessions"/> at once: CREATE INDEX
+    /// takes a lock that lets the others build beside it (their heap scans synchronise), so a big table's indexes do
+    /// not wait for one another. The primary key builds as its unique index, then is attached (ADD ... USING INDEX):
+    /// the same constraint and index as ADD PRIMARY KEY.
+    /// </summary>
     public async Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken)
     {
-        await SizeSortMemoryAsync(connection, sessions, cancellationToken).ConfigureAwait(false);
-        await using (var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false))
+        var builds = new System.Collections.Concurrent.ConcurrentQueue<string>(
+            PostgreSqlDialect.PrimaryKeyIndex(table) is { } key ? dialect.IndexesOf(table).Prepend(key) : dialect.IndexesOf(table));
+        var parallel = Math.Clamp(builds.Count, 1, Math.Max(1, sessions));
+        await Task.WhenAll(Enumerable.Range(0, parallel).Select(async i =>
         {
-            var keys = PostgreSqlDialect.AddPrimaryKey(table) is { } key ? dialect.IndexesOf(table).Prepend(key) : dialect.IndexesOf(table);
-            foreach (var statement in keys)
+            var session = i == 0 ? connection : (DbConnection)((ICloneable)connection).Clone();
+            try
             {
-                await connection.ExecuteAsync(statement, cancellationToken, transaction).ConfigureAwait(false);
-            }
+                if (i > 0)
+                {
+                    await session.OpenAsync(cancellationToken).ConfigureAwait(false);
+                }
 
-            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+                await SizeSortMemoryAsync(session, sessions * parallel, cancellationToken).ConfigureAwait(false);
+                while (builds.TryDequeue(out var build))
+                {
+                    await session.ExecuteAsync(build, cancellationToken).ConfigureAwait(false);
+                }
+            }
+            finally
+            {
+                if (i > 0)
+                {
+                    await session.DisposeAsync().ConfigureAwait(false);
+                }
+            }
+        })).ConfigureAwait(false);
+        if (PostgreSqlDialect.AttachPrimaryKey(table) is { } attach)
+        {
+            await connection.ExecuteAsync(attach, cancellationToken).ConfigureAwait(false);
         }
 
         // Frozen rows are already all-visible: statistics are all they lack. Other tables also want the visibility
