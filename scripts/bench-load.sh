@@ -16,6 +16,7 @@
 #   Starts its own throw-away server (scripts/db-up.sh) on PGPORT (default 55544) or MDBPORT (default 53444), unless
 #   BENCH_PG_RUNNING=1 / BENCH_MDB_RUNNING=1 says one listens there. PG_OPTS passes server settings to db-up.sh
 #   (default: shared_buffers=2GB, effective_cache_size=16GB as for this 23 GB machine, max_wal_size=8GB).
+#   BENCH_KEEP=<folder> keeps each of our loads' output there (its per-table key and foreign-key timings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ENGINE=${ENGINE:-postgres}; SIZES=${SIZES:-${SIZE:-1GB}}; ROUNDS=${ROUNDS:-2}; SEED=${SEED:-3}; THREADS=${THREADS:-$(nproc)}
@@ -70,7 +71,7 @@ ours() { # prints: tables-step whole peak-MB
   /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
     --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --connection "$(connection)" >"$work/ours.txt"
   t1=$(now)
-  cp "$work/ours.txt" "$work/ours-$size-$round.txt"
+  if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$work/ours.txt" "$BENCH_KEEP/ours-$ENGINE-$size-$round.txt"; fi
   echo "$(awk '$1 == "load" && $2 ~ /s$/ { sub(/s$/, "", $2); print $2 }' "$work/ours.txt") $(secs "$t0" "$t1") $(awk '{ printf "%.0f", $1 / 1024 }' "$work/peak")"
 }
 
