@@ -21,8 +21,8 @@ public static class CliApp
 
         root.WithExamples(
             "dvdstore quickstart",
-            "dvdstore load --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --size 1GB",
-            "dvdstore run --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --users 16 --duration 10m");
+            $"dvdstore load {ExampleTarget.First} --size 1GB",
+            $"dvdstore run {ExampleTarget.First} --users 16 --duration 10m");
         HelpExtras.Install(root);
         return root;
     }

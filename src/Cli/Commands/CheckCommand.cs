@@ -43,8 +43,8 @@ internal static class CheckCommand
             return await RunAsync(target, path, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
         });
         command.WithExamples(
-            "dvdstore check --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"",
-            "dvdstore check            (SQLite: needs no server)");
+            $"dvdstore check {ExampleTarget.First}",
+            $"dvdstore check            ({ExampleTarget.File}: needs no server)");
         return command;
     }
 

@@ -35,7 +35,7 @@ public static class DropCommand
             return 0;
         });
         command.WithExamples(
-            "dvdstore drop --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"");
+            $"dvdstore drop {ExampleTarget.First}");
         return command;
     }
 }

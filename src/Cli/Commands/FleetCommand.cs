@@ -77,7 +77,7 @@ internal static class FleetCommand
             return 0;
         });
         command.WithExamples(
-            "dvdstore fleet --drivers 4 --image registry/dvdstore:1 --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --secret dvdstore-db --users 16 --duration 10m --out fleet.yaml");
+            $"dvdstore fleet --drivers 4 --image registry/dvdstore:1 {ExampleTarget.First} --secret dvdstore-db --users 16 --duration 10m --out fleet.yaml");
         return command;
     }
 

@@ -40,8 +40,9 @@ public static class LoadCommand
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
-            var printer = new LoadProgressPrinter(output, IsTerminal(output));
-            var report = await StoreLoader.LoadAsync(target, options, printer, cancellationToken).ConfigureAwait(false);
+            var report = IsTerminal(output)
+                ? await LoadProgressBars.ShowAsync(progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false)
+                : await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(output), cancellationToken).ConfigureAwait(false);
             await output.WriteLineAsync("steps:").ConfigureAwait(false);
             foreach (var step in report.Steps)
             {
@@ -58,12 +59,12 @@ public static class LoadCommand
             return 0;
         });
         command.WithExamples(
-            "dvdstore load --size 1GB                    (SQLite file dvdstore.db)",
-            "dvdstore load --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --size 10GB --parallel-tables 8",
-            "dvdstore load --engine mysql --connection \"Server=db;User ID=web;Database=DS3\" --from-csv data_files");
+            $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
+            $"dvdstore load {ExampleTarget.First} --size 10GB --parallel-tables 8",
+            $"dvdstore load {ExampleTarget.Second} --from-csv data_files");
         return command;
     }
 
-    // A status line redrawn in place only makes sense on a terminal; the Console is only asked, never written to.
+    // Live bars only make sense on a terminal; tests and CI logs (redirected, or a writer of their own) get plain lines.
     private static bool IsTerminal(TextWriter output) => ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected;
 }

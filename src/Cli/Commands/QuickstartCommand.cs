@@ -94,7 +94,7 @@ internal static class QuickstartCommand
 
         await console.WriteLineAsync($"building a {size} store in {path} (once; later quickstarts reset it)").ConfigureAwait(false);
         var options = new LoadOptions(size, DropExisting: true);
-        var report = await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(console, terminal: false), cancellationToken).ConfigureAwait(false);
+        var report = await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(console), cancellationToken).ConfigureAwait(false);
         await console.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"built {report.TotalRows:N0} rows in {report.Total.TotalSeconds:F1} s, fingerprint {report.Fingerprint.Value}")).ConfigureAwait(false);
     }
 

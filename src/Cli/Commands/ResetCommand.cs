@@ -38,7 +38,7 @@ public static class ResetCommand
             return report.Check.Matches && fingerprintMatches ? 0 : 1;
         });
         command.WithExamples(
-            "dvdstore reset --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"");
+            $"dvdstore reset {ExampleTarget.First}");
         return command;
     }
 

@@ -58,9 +58,9 @@ public static class RunCommand
             RunParameters.All.Where(static p => p.FromDs3).Select(static p =>
                 ($"--{p.Name}=<value>", p.Description + (Ds3Counterpart.TryGetValue(p.Name, out var ours) ? $" Ours: {ours}." : "") + (p.Default.Length > 0 ? $" [DS3 default: {Ds3Default(p)}]" : ""))));
         command.WithExamples(
-            "dvdstore run --users 8 --duration 5m                      (SQLite store dvdstore.db; its size is read from the store)",
-            "dvdstore run --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --users 16 --duration 10m --warmup 1m --out results/pg",
-            "dvdstore run --engine mysql --connection \"Server=db;User ID=web;Database=DS3\" --config_file=ds3.conf --n_threads=32   (a DS3 script, unchanged)");
+            $"dvdstore run --users 8 --duration 5m                      ({ExampleTarget.File} store dvdstore.db; its size is read from the store)",
+            $"dvdstore run {ExampleTarget.First} --users 16 --duration 10m --warmup 1m --out results/pg",
+            $"dvdstore run {ExampleTarget.Second} --config_file=ds3.conf --n_threads=32   (a DS3 script, unchanged)");
 
         command.SetAction(async (result, cancellationToken) =>
         {

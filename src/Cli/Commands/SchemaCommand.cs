@@ -28,7 +28,7 @@ public static class SchemaCommand
             return 0;
         });
         command.WithExamples(
-            "dvdstore schema --engine mysql > ds3-mysql.sql");
+            $"dvdstore schema --engine {ExampleTarget.SecondName} > ds3.sql");
         return command;
     }
 }

@@ -58,7 +58,7 @@ public static class ServerMetricsCommand
             return 0;
         });
         command.WithExamples(
-            "dvdstore server-metrics --engine postgres --connection \"Host=db;Username=bench;Database=ds3\" --interval 2s --count 30");
+            $"dvdstore server-metrics {ExampleTarget.First} --interval 2s --count 30");
         return command;
     }
 }

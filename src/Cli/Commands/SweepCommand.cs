@@ -76,7 +76,7 @@ public static class SweepCommand
         command.Add(serverMetrics.DataDirectory);
         command.WithExamples(
             "dvdstore sweep --users 1..64 --duration 1m --out results/sweep      (users doubled until OPM grows by less than 5 %)",
-            "dvdstore sweep --engine postgres --connection \"Host=localhost;Username=bench;Database=ds3\" --cpus 1..16 --ht on,off --server-pid 4242 --reset-between",
+            $"dvdstore sweep {ExampleTarget.First} --cpus 1..16 --ht on,off --server-pid 4242 --reset-between",
             "dvdstore sweep --config study.json --peak-threshold 3");
 
         command.SetAction(async (result, cancellationToken) =>

@@ -41,7 +41,7 @@ public static class VerifyCommand
             return report.Passed ? 0 : FailedExitCode;
         });
         command.WithExamples(
-            "dvdstore verify --engine postgres --connection \"Host=db;Username=bench;Database=ds3\"");
+            $"dvdstore verify {ExampleTarget.First}");
         return command;
     }
 }

@@ -113,12 +113,38 @@ public sealed class CheckCommandTests
     [SkippableFact]
     public async Task With_a_DS3_parameter_renamed_on_mysql_the_DS3_driver_NEW_CUSTOMER_row_fails_naming_it()
     {
-        var results = await RunSabotagedAsync(EngineKind.MySql, "RENAME zip_in");
+        var results = await RunSabotagedAsync(EngineKind.MySql, "RENAME NEW_CUSTOMER zip_in");
 
         var failed = Assert.Single(results, r => r.Name == "DS3_driver_NEW_CUSTOMER_returns_the_new_id_then_0_for_a_taken_name");
         Assert.False(failed.Passed);
         Assert.Contains("zip_in", failed.Failure, StringComparison.Ordinal);
         Assert.True(results.Single(r => r.Name == "DS3_driver_BROWSE_BY_TITLE_rows_read_with_DS3s_getters").Passed);
+    }
+
+    [SkippableTheory]
+    [InlineData("GET_PROD_REVIEWS_BY_STARS", "stars_in", "DS3_driver_GET_PROD_REVIEWS_BY_STARS_rows_read_with_DS3s_getters")]
+    [InlineData("NEW_MEMBER", "membershiplevel_in", "DS3_driver_NEW_MEMBER_returns_the_customer_id_then_0_for_a_member")]
+    public async Task With_a_DS3_parameter_renamed_on_postgres_exactly_that_routines_DS3_row_fails_naming_it(string routine, string parameter, string check)
+    {
+        var results = await RunSabotagedAsync(EngineKind.PostgreSql, $"RENAME {routine} {parameter}");
+
+        // Our own calls are positional, so only DS3's named-notation call of that one routine breaks.
+        var failed = Assert.Single(results, r => !r.Passed);
+        Assert.Equal(check, failed.Name);
+        Assert.Contains(parameter, failed.Failure, StringComparison.Ordinal);
+    }
+
+    [SkippableFact]
+    public async Task With_a_DS3_OUT_parameter_renamed_on_mysql_exactly_the_DS3_NEW_REVIEW_HELPFULNESS_row_of_the_DS3_rows_fails_naming_it()
+    {
+        // The DS3 rows and our review rows only: a whole MariaDB suite is slow here.
+        var checks = ContractSuite.All.Where(c => c.Group is "Ds3Driver" or "Review").ToArray();
+        var results = await RunSabotagedAsync(EngineKind.MySql, "RENAME NEW_REVIEW_HELPFULNESS review_helpfulness_id_out", checks);
+
+        var failed = Assert.Single(results, r => !r.Passed && r.Name.StartsWith("DS3_driver_", StringComparison.Ordinal));
+        Assert.Equal("DS3_driver_NEW_REVIEW_HELPFULNESS_returns_the_new_rating_id", failed.Name);
+        Assert.Contains("review_helpfulness_id_out", failed.Failure, StringComparison.Ordinal);
+        Assert.Equal(checks.Length, results.Count);
     }
 
     [SkippableFact]
@@ -182,7 +208,7 @@ public sealed class CheckCommandTests
         }
     }
 
-    private static async Task<IReadOnlyList<ContractResult>> RunSabotagedAsync(EngineKind kind, string drop)
+    private static async Task<IReadOnlyList<ContractResult>> RunSabotagedAsync(EngineKind kind, string drop, IReadOnlyList<ContractCheck>? checks = null)
     {
         var space = EngineCatalog.Get(kind).Profile.NewScratchSpace();
         var scratch = await space.CreateAsync(Connection(EngineCatalog.NameOf(kind)), CancellationToken.None);
@@ -190,11 +216,11 @@ public sealed class CheckCommandTests
         {
             var session = new ContractSession(EngineCatalog.Get(kind), scratch.ConnectionString)
             {
-                AfterBuild = (connection, cancellationToken) => drop.StartsWith("RENAME ", StringComparison.Ordinal)
-                    ? RenameMySqlNewCustomerParameterAsync(connection, drop["RENAME ".Length..], cancellationToken)
+                AfterBuild = (connection, cancellationToken) => drop.Split(' ') is ["RENAME", var routine, var parameter]
+                    ? RenameParameterAsync(kind, connection, routine, parameter, cancellationToken)
                     : connection.ExecuteAsync(drop, cancellationToken),
             };
-            return await ContractRunner.RunAsync(session, ContractSuite.All, null, CancellationToken.None);
+            return await ContractRunner.RunAsync(session, checks ?? ContractSuite.All, null, CancellationToken.None);
         }
         finally
         {
@@ -202,18 +228,25 @@ public sealed class CheckCommandTests
         }
     }
 
-    /// <summary>Re-creates MySQL's NEW_CUSTOMER with one parameter renamed (signature and body alike): the same procedure under a name DS3 does not send.</summary>
-    private static async Task RenameMySqlNewCustomerParameterAsync(DbConnection connection, string parameter, CancellationToken cancellationToken)
+    /// <summary>
+    /// Re-creates a routine with one parameter renamed (signature and body alike): the same routine under a name DS3
+    /// does not send.
+    /// </summary>
+    private static async Task RenameParameterAsync(EngineKind kind, DbConnection connection, string routine, string parameter, CancellationToken cancellationToken)
     {
+        var (show, column) = kind == EngineKind.PostgreSql
+            ? ($"SELECT pg_get_functiondef('{routine}'::regproc)", 0)
+            : ($"SHOW CREATE PROCEDURE {routine}", 2);
         string create;
-        await using (var show = connection.Command("SHOW CREATE PROCEDURE NEW_CUSTOMER"))
-        await using (var reader = await show.ExecuteReaderAsync(cancellationToken))
+        await using (var command = connection.Command(show))
+        await using (var reader = await command.ExecuteReaderAsync(cancellationToken))
         {
             Assert.True(await reader.ReadAsync(cancellationToken));
-            create = reader.GetString(2);
+            create = reader.GetString(column);
         }
 
-        await connection.ExecuteAsync("DROP PROCEDURE NEW_CUSTOMER", cancellationToken);
+        Assert.Contains(parameter, create, StringComparison.Ordinal);
+        await connection.ExecuteAsync($"DROP {(kind == EngineKind.PostgreSql ? "FUNCTION" : "PROCEDURE")} {routine}", cancellationToken);
         await connection.ExecuteAsync(create.Replace(parameter, parameter + "_renamed", StringComparison.Ordinal), cancellationToken);
     }
 

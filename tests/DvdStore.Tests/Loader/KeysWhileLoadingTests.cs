@@ -61,10 +61,12 @@ public sealed class KeysWhileLoadingTests
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         var folder = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "csv-" + Guid.NewGuid().ToString("N")[..8]);
         await CsvExporter.ExportAsync(3, Size, folder, 2, CancellationToken.None);
-        // The first product again, under another title: PK_PRODUCTS can no longer be built.
+        // The last product replaced by the first one again: the row counts (from which the size is read) stay those of
+        // the size, but PK_PRODUCTS can no longer be built.
         var products = Path.Combine(folder, "prod", "prod.csv");
-        var first = File.ReadLines(products).First();
-        await File.AppendAllTextAsync(products, first + "\n");
+        var lines = File.ReadAllLines(products);
+        lines[^1] = lines[0];
+        await File.WriteAllLinesAsync(products, lines);
 
         var error = await Assert.ThrowsAnyAsync<Exception>(() =>
             StoreLoader.LoadAsync(database.Target, new LoadOptions(Size) { FromCsv = folder }, null, CancellationToken.None));

@@ -13,6 +13,9 @@ namespace DvdStore.Schema.Engines.PostgreSql;
 /// </summary>
 public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3DriverCalls
 {
+    /// <summary>DS3's result buffers hold this many rows; more is an IndexOutOfRange in its driver.</summary>
+    private const int MaxRows = 100;
+
     public async Task<int> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         await using var command = Call("LOGIN", ("username_in", NpgsqlDbType.Varchar, username), ("password_in", NpgsqlDbType.Varchar, password));
@@ -38,23 +41,61 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
             ("creditcardexpiration_in", NpgsqlDbType.Varchar, "2030/07"), ("username_in", NpgsqlDbType.Varchar, username),
             ("password_in", NpgsqlDbType.Varchar, "password"), ("age_in", NpgsqlDbType.Smallint, (short)44),
             ("income_in", NpgsqlDbType.Integer, 60000), ("gender_in", NpgsqlDbType.Varchar, "F"));
-        // DS3: Convert.ToInt32(ExecuteScalar().ToString(), 10).
-        return Convert.ToInt32((await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))?.ToString(), 10);
+        return await ScalarIdAsync(command, cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<IReadOnlyList<int>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken)
+    public async Task<int> NewMemberAsync(int customerId, int membershipLevel, CancellationToken cancellationToken)
     {
-        // DS3 wraps the title in literal double quotes.
-        await using var command = Call("BROWSE_BY_TITLE", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("title_in", NpgsqlDbType.Varchar, "\"" + title + "\""));
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var ids = new List<int>();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            _ = (reader.GetInt16(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4), reader.GetInt16(5), reader.GetInt32(6));
-            ids.Add(reader.GetInt32(0));
-        }
+        await using var command = Call("NEW_MEMBER", ("customerid_in", NpgsqlDbType.Integer, customerId), ("membershiplevel_in", NpgsqlDbType.Integer, membershipLevel));
+        return await ScalarIdAsync(command, cancellationToken).ConfigureAwait(false);
+    }
 
-        return ids;
+    public async Task<IReadOnlyList<int>> BrowseAsync(Ds3Browse by, int batchSize, string value, CancellationToken cancellationToken)
+    {
+        // DS3 sends the category as Integer and wraps an actor or title in literal double quotes.
+        await using var command = by switch
+        {
+            Ds3Browse.Category => Call("BROWSE_BY_CATEGORY", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("category_in", NpgsqlDbType.Integer, int.Parse(value, System.Globalization.CultureInfo.InvariantCulture))),
+            Ds3Browse.Actor => Call("BROWSE_BY_ACTOR", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("actor_in", NpgsqlDbType.Varchar, Quoted(value))),
+            _ => Call("BROWSE_BY_TITLE", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("title_in", NpgsqlDbType.Varchar, Quoted(value))),
+        };
+        return await ReadIdsAsync(command, 0, r => _ = (r.GetInt16(1), r.GetString(2), r.GetString(3), r.GetDecimal(4), r.GetInt16(5), r.GetInt32(6)), cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<int>> GetProdReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken)
+    {
+        (string, NpgsqlDbType, object) batch = ("batch_size_in", NpgsqlDbType.Integer, batchSize), prod = ("prod_in", NpgsqlDbType.Integer, prodId);
+        await using var command = order switch
+        {
+            Ds3ReviewOrder.Stars => Call("GET_PROD_REVIEWS_BY_STARS", batch, prod, ("stars_in", NpgsqlDbType.Integer, stars)),
+            Ds3ReviewOrder.Date => Call("GET_PROD_REVIEWS_BY_DATE", batch, prod),
+            _ => Call("GET_PROD_REVIEWS", batch, prod),
+        };
+        // DS3 reads the smallint stars and the bigint total with GetInt32 (a checked conversion).
+        return await ReadIdsAsync(command, 0, r => _ = (r.GetInt32(1), r.GetDateTime(2), r.GetInt32(3), r.GetInt32(4), r.GetString(5), r.GetString(6), r.GetInt32(7)), cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<int>> SearchProdReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken)
+    {
+        await using var command = by == Ds3ReviewSearch.Actor
+            ? Call("GET_PROD_REVIEWS_BY_ACTOR", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("actor_in", NpgsqlDbType.Varchar, Quoted(word)))
+            : Call("GET_PROD_REVIEWS_BY_TITLE", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("title_in", NpgsqlDbType.Varchar, Quoted(word)));
+        return await ReadIdsAsync(command, 3, r => _ = (r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetDateTime(4), r.GetInt32(5), r.GetInt32(6), r.GetString(7), r.GetString(8), r.GetInt32(9)), cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<int> NewProdReviewAsync(int prodId, int stars, int customerId, string summary, string text, CancellationToken cancellationToken)
+    {
+        await using var command = Call("NEW_PROD_REVIEW",
+            ("prod_id_in", NpgsqlDbType.Integer, prodId), ("stars_in", NpgsqlDbType.Integer, stars), ("customerid_in", NpgsqlDbType.Integer, customerId),
+            ("review_summary_in", NpgsqlDbType.Varchar, summary), ("review_text_in", NpgsqlDbType.Varchar, text));
+        return await ScalarIdAsync(command, cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<int> NewReviewHelpfulnessAsync(int reviewId, int customerId, int helpfulness, CancellationToken cancellationToken)
+    {
+        await using var command = Call("NEW_REVIEW_HELPFULNESS",
+            ("review_id_in", NpgsqlDbType.Integer, reviewId), ("customerid_in", NpgsqlDbType.Integer, customerId), ("review_helpfulness_in", NpgsqlDbType.Integer, helpfulness));
+        return await ScalarIdAsync(command, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<int?> PurchaseAsync(IReadOnlyList<(int ProdId, int Quantity)> cart, int customerId, CancellationToken cancellationToken)
@@ -89,6 +130,30 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
         {
             return 0;
         }
+    }
+
+    private static string Quoted(string value) => "\"" + value + "\"";
+
+    /// <summary>DS3 reads an id-returning routine with Convert.ToInt32(ExecuteScalar().ToString(), 10): any integer type, never NULL.</summary>
+    private static async Task<int> ScalarIdAsync(NpgsqlCommand command, CancellationToken cancellationToken) =>
+        Convert.ToInt32((await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) ?? throw new InvalidOperationException("no result row")).ToString(), 10);
+
+    /// <summary>Every row read with DS3's getters (<paramref name="readRest"/>), returning the id at <paramref name="idColumn"/>.</summary>
+    private static async Task<IReadOnlyList<int>> ReadIdsAsync(NpgsqlCommand command, int idColumn, Action<NpgsqlDataReader> readRest, CancellationToken cancellationToken)
+    {
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        var ids = new List<int>();
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            readRest(reader);
+            ids.Add(reader.GetInt32(idColumn));
+            if (ids.Count > MaxRows)
+            {
+                throw new InvalidOperationException($"more than {MaxRows} rows: DS3's driver overruns its result buffer");
+            }
+        }
+
+        return ids;
     }
 
     private NpgsqlCommand Call(string name, params (string Name, NpgsqlDbType Type, object Value)[] parameters)

@@ -12,7 +12,7 @@ namespace DvdStore.Tests.Schema.Plans;
 /// <item>read the reviews of more products than DS3's 500-pair cap needs: a review search keeps the first 500
 /// (product, review) pairs, so one statement reading more than twice that many REVIEWS entries joined every matching
 /// product to its reviews before cutting (MariaDB, which has no LATERAL: 10,000 entries for 500 products). Checked
-/// where plans carry row counts (MariaDB's ANALYZE).</item>
+/// where plans carry row counts (MariaDB's ANALYZE, PostgreSQL's auto_explain).</item>
 /// </list>
 /// </summary>
 public static class PlanRules

@@ -45,10 +45,25 @@ public sealed class PostgreSqlPlanGuardTests(PlanStores stores)
         }
 
         await connection.ExecuteAsync("SET client_min_messages = notice", CancellationToken.None);
-        var nodes = plans.SelectMany(p => Nodes(JsonDocument.Parse(p).RootElement.GetProperty("Plan"))).ToList();
+        var statements = plans.Select(p => Nodes(JsonDocument.Parse(p).RootElement.GetProperty("Plan")).ToList()).ToList();
+        var nodes = statements.SelectMany(n => n).ToList();
         Assert.Contains(nodes, n => n.TryGetProperty("Relation Name", out _));
-        PlanRules.AssertNoViolations(routine, nodes.SelectMany(Violations).ToList(), string.Join("\n", plans));
+        var violations = nodes.SelectMany(Violations).ToList();
+        foreach (var statement in statements)
+        {
+            var entries = statement.Where(IsReviews).Sum(n => n.GetProperty("Actual Rows").GetDouble() * n.GetProperty("Actual Loops").GetDouble());
+            if (entries > PlanRules.MostReviewEntries)
+            {
+                violations.Add($"reads {entries:F0} entries of {PlanRules.WideTable} in one statement, more than {PlanRules.MostReviewEntries} " +
+                               $"(twice DS3's {PlanRules.PairCap}-pair cap): it read the reviews of more products than the cap needs");
+            }
+        }
+
+        PlanRules.AssertNoViolations(routine, violations, string.Join("\n", plans));
     }
+
+    private static bool IsReviews(JsonElement node) =>
+        node.TryGetProperty("Relation Name", out var relation) && string.Equals(relation.GetString(), PlanRules.WideTable, StringComparison.OrdinalIgnoreCase);
 
     private static IEnumerable<string> Violations(JsonElement node)
     {

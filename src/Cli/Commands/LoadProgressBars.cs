@@ -1,0 +1,44 @@
+using DvdStore.Loader.Pipeline;
+using Spectre.Console;
+
+namespace DvdStore.Cli.Commands;
+
+/// <summary>
+/// A load's progress on a terminal: one Spectre.Console bar per table in flight (rows, percentage, time left), sized to
+/// the terminal's width; redirected output gets <see cref="LoadProgressPrinter"/>'s plain lines instead. Called from
+/// several loader threads at once.
+/// </summary>
+internal sealed class LoadProgressBars(ProgressContext context) : IProgress<LoadProgress>
+{
+    private readonly Dictionary<string, ProgressTask> _tasks = new(StringComparer.Ordinal);
+
+    /// <summary>Runs <paramref name="load"/> under live bars; finished tables stay on screen.</summary>
+    public static Task<T> ShowAsync<T>(Func<IProgress<LoadProgress>, Task<T>> load) =>
+        AnsiConsole.Progress()
+            .AutoClear(false)
+            .Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new RemainingTimeColumn(), new SpinnerColumn())
+            .StartAsync(context => load(new LoadProgressBars(context)));
+
+    public void Report(LoadProgress value)
+    {
+        if (value.Table is null)
+        {
+            return; // step ends are listed with their timings when the load returns
+        }
+
+        lock (_tasks)
+        {
+            if (!_tasks.TryGetValue(value.Table, out var task))
+            {
+                task = context.AddTask(value.Table, maxValue: Math.Max(1, value.ExpectedRows));
+                _tasks[value.Table] = task;
+            }
+
+            task.Value = value.Done ? task.MaxValue : Math.Min(value.Rows, task.MaxValue);
+            if (value.Done)
+            {
+                task.StopTask();
+            }
+        }
+    }
+}
