@@ -17,7 +17,6 @@ namespace DvdStore.Schema.Engines.MySql;
 public sealed class MySqlDs3DriverCalls(MySqlConnection connection) : IDs3DriverCalls
 {
     /// <summary>DS3's result buffers hold this many rows; more is an IndexOutOfRange in its driver.</summary>
-    private const int MaxRows = 100;
 
     private const string ReviewColumns = "R.REVIEW_ID, R.PROD_ID, R.REVIEW_DATE, R.STARS, R.CUSTOMERID, R.REVIEW_SUMMARY, R.REVIEW_TEXT, SUM(H.HELPFULNESS) AS TOTAL";
 
@@ -91,7 +90,7 @@ public sealed class MySqlDs3DriverCalls(MySqlConnection connection) : IDs3Driver
             _ => Text("SELECT * FROM PRODUCTS WHERE MATCH (TITLE) AGAINST (@v) LIMIT @batch", ("@v", value), ("@batch", batchSize)),
         };
         // GetByte throws unless the column is TINYINT, as in DS3's driver.
-        return await ReadIdsAsync(command, 0, r => _ = (r.GetByte(1), r.GetString(2), r.GetString(3), r.GetDecimal(4), r.GetByte(5), r.GetInt32(6)), cancellationToken).ConfigureAwait(false);
+        return await Ds3ResultRows.ReadIdsAsync(command, 0, r => _ = (r.GetByte(1), r.GetString(2), r.GetString(3), r.GetDecimal(4), r.GetByte(5), r.GetInt32(6)), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<int>> GetProdReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken)
@@ -102,7 +101,7 @@ public sealed class MySqlDs3DriverCalls(MySqlConnection connection) : IDs3Driver
         await using var command = Text(
             $"SELECT {ReviewColumns} FROM REVIEWS R JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = R.REVIEW_ID WHERE R.PROD_ID = @prod{filter} GROUP BY R.REVIEW_ID ORDER BY {orderBy}",
             ("@prod", prodId), ("@stars", stars));
-        return await ReadIdsAsync(command, 0, r => _ = (r.GetInt32(1), r.GetValue(2).ToString(), r.GetInt32(3), r.GetInt32(4), r.GetString(5), r.GetString(6), r.GetInt32(7)), cancellationToken).ConfigureAwait(false);
+        return await Ds3ResultRows.ReadIdsAsync(command, 0, r => _ = (r.GetInt32(1), r.GetValue(2).ToString(), r.GetInt32(3), r.GetInt32(4), r.GetString(5), r.GetString(6), r.GetInt32(7)), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<int>> SearchProdReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken)
@@ -115,7 +114,7 @@ public sealed class MySqlDs3DriverCalls(MySqlConnection connection) : IDs3Driver
             $"FROM PRODUCTS P JOIN REVIEWS R ON R.PROD_ID = P.PROD_ID WHERE MATCH ({column}) AGAINST (@word) LIMIT 500) T " +
             "JOIN REVIEWS_HELPFULNESS H ON H.REVIEW_ID = T.REVIEW_ID GROUP BY T.REVIEW_ID ORDER BY TOTAL DESC LIMIT 10",
             ("@word", word));
-        return await ReadIdsAsync(command, 3, r => _ = (r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetValue(4).ToString(), r.GetInt32(5), r.GetInt32(6), r.GetString(7), r.GetString(8), r.GetInt32(9)), cancellationToken).ConfigureAwait(false);
+        return await Ds3ResultRows.ReadIdsAsync(command, 3, r => _ = (r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetValue(4).ToString(), r.GetInt32(5), r.GetInt32(6), r.GetString(7), r.GetString(8), r.GetInt32(9)), cancellationToken).ConfigureAwait(false);
     }
 
     public Task<int?> PurchaseAsync(IReadOnlyList<(int ProdId, int Quantity)> cart, int customerId, CancellationToken cancellationToken) =>
@@ -146,21 +145,4 @@ public sealed class MySqlDs3DriverCalls(MySqlConnection connection) : IDs3Driver
         return command;
     }
 
-    /// <summary>Every row read with DS3's getters (<paramref name="readRest"/>), returning the id at <paramref name="idColumn"/>.</summary>
-    private static async Task<IReadOnlyList<int>> ReadIdsAsync(MySqlCommand command, int idColumn, Action<MySqlDataReader> readRest, CancellationToken cancellationToken)
-    {
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var ids = new List<int>();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            readRest(reader);
-            ids.Add(reader.GetInt32(idColumn));
-            if (ids.Count > MaxRows)
-            {
-                throw new InvalidOperationException($"more than {MaxRows} rows: DS3's driver overruns its result buffer");
-            }
-        }
-
-        return ids;
-    }
 }

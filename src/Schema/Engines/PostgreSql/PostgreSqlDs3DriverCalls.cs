@@ -14,7 +14,6 @@ namespace DvdStore.Schema.Engines.PostgreSql;
 public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3DriverCalls
 {
     /// <summary>DS3's result buffers hold this many rows; more is an IndexOutOfRange in its driver.</summary>
-    private const int MaxRows = 100;
 
     public async Task<int> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
@@ -59,7 +58,7 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
             Ds3Browse.Actor => Call("BROWSE_BY_ACTOR", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("actor_in", NpgsqlDbType.Varchar, Quoted(value))),
             _ => Call("BROWSE_BY_TITLE", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("title_in", NpgsqlDbType.Varchar, Quoted(value))),
         };
-        return await ReadIdsAsync(command, 0, r => _ = (r.GetInt16(1), r.GetString(2), r.GetString(3), r.GetDecimal(4), r.GetInt16(5), r.GetInt32(6)), cancellationToken).ConfigureAwait(false);
+        return await Ds3ResultRows.ReadIdsAsync(command, 0, r => _ = (r.GetInt16(1), r.GetString(2), r.GetString(3), r.GetDecimal(4), r.GetInt16(5), r.GetInt32(6)), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<int>> GetProdReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken)
@@ -72,7 +71,7 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
             _ => Call("GET_PROD_REVIEWS", batch, prod),
         };
         // DS3 reads the smallint stars and the bigint total with GetInt32 (a checked conversion).
-        return await ReadIdsAsync(command, 0, r => _ = (r.GetInt32(1), r.GetDateTime(2), r.GetInt32(3), r.GetInt32(4), r.GetString(5), r.GetString(6), r.GetInt32(7)), cancellationToken).ConfigureAwait(false);
+        return await Ds3ResultRows.ReadIdsAsync(command, 0, r => _ = (r.GetInt32(1), r.GetDateTime(2), r.GetInt32(3), r.GetInt32(4), r.GetString(5), r.GetString(6), r.GetInt32(7)), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<IReadOnlyList<int>> SearchProdReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken)
@@ -80,7 +79,7 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
         await using var command = by == Ds3ReviewSearch.Actor
             ? Call("GET_PROD_REVIEWS_BY_ACTOR", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("actor_in", NpgsqlDbType.Varchar, Quoted(word)))
             : Call("GET_PROD_REVIEWS_BY_TITLE", ("batch_size_in", NpgsqlDbType.Integer, batchSize), ("title_in", NpgsqlDbType.Varchar, Quoted(word)));
-        return await ReadIdsAsync(command, 3, r => _ = (r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetDateTime(4), r.GetInt32(5), r.GetInt32(6), r.GetString(7), r.GetString(8), r.GetInt32(9)), cancellationToken).ConfigureAwait(false);
+        return await Ds3ResultRows.ReadIdsAsync(command, 3, r => _ = (r.GetInt32(0), r.GetString(1), r.GetString(2), r.GetDateTime(4), r.GetInt32(5), r.GetInt32(6), r.GetString(7), r.GetString(8), r.GetInt32(9)), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<int> NewProdReviewAsync(int prodId, int stars, int customerId, string summary, string text, CancellationToken cancellationToken)
@@ -138,23 +137,6 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
     private static async Task<int> ScalarIdAsync(NpgsqlCommand command, CancellationToken cancellationToken) =>
         Convert.ToInt32((await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) ?? throw new InvalidOperationException("no result row")).ToString(), 10);
 
-    /// <summary>Every row read with DS3's getters (<paramref name="readRest"/>), returning the id at <paramref name="idColumn"/>.</summary>
-    private static async Task<IReadOnlyList<int>> ReadIdsAsync(NpgsqlCommand command, int idColumn, Action<NpgsqlDataReader> readRest, CancellationToken cancellationToken)
-    {
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var ids = new List<int>();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            readRest(reader);
-            ids.Add(reader.GetInt32(idColumn));
-            if (ids.Count > MaxRows)
-            {
-                throw new InvalidOperationException($"more than {MaxRows} rows: DS3's driver overruns its result buffer");
-            }
-        }
-
-        return ids;
-    }
 
     private NpgsqlCommand Call(string name, params (string Name, NpgsqlDbType Type, object Value)[] parameters)
     {
