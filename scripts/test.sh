@@ -40,6 +40,12 @@ done
 rmdir "${TMPDIR:-/tmp}/dvdstore-tests" 2>/dev/null || true
 
 trx="$results/tests.trx"
+# CI shows only the end of the output: repeat each failed test with the first lines of its message just above the summary.
+if [ -f "$trx" ] && command -v python3 >/dev/null; then
+  python3 scripts/failed-tests.py "$trx" || true
+else
+  grep -E '^ +Failed ' "$results/console.log" || true
+fi
 # The console's own summary counts every theory case; the trx file can fold theory cases together and miss a failure.
 summary=$(grep -E '(Passed|Failed)! +- Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$results/console.log" || true)
 if [ -n "$summary" ]; then
