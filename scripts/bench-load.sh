@@ -90,7 +90,7 @@ cpu() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $(cat "$work/cpu-$1")"; } # cpu P
 ours() { # prints: tables-step whole peak-MB
   fresh bench_ours
   local t0 t1
-  cpu_start ours dvdstore.dll
+  cpu_start ours "Port=$PGPORT;" # the loader's command line names our server's port
   t0=$(now)
   /usr/bin/time -f '%M %U %S' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
     --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --connection "$(connection)" >"$work/ours.txt"
@@ -148,10 +148,11 @@ cpu_report() {
   echo "$f $(cat "$work/client-ours") $(cat "$work/client-raw.s") $rows $(nproc)" >>"$cpus"
   tail -1 "$cpus" | cpu_lines "$size round $round"
   if [ "${PERF:-0}" = 1 ]; then
-    for part in ours raw; do
-      echo "  perf, $part, server backends while in COPY, top functions (self):"
-      perf script -F pid,time,ip,sym,dso -G -i "$work/perf-$part.data" 2>/dev/null |
-        python3 scripts/perf-by-activity.py "$work/cpu-$part.timeline" copy "${PERF_TOP:-12}" | sed 's/^/    /'
+    for part in "ours copy" "raw copy" "ours index,alter,stats" "post index,alter,stats"; do
+      set -- $part
+      echo "  perf, $1, server backends while in $2, top functions (self):"
+      perf script -F pid,time,ip,sym,dso -G -i "$work/perf-$1.data" 2>/dev/null |
+        python3 scripts/perf-by-activity.py "$work/cpu-$1.timeline" "$2" "${PERF_TOP:-12}" | sed 's/^/    /'
     done
     echo "  perf, ours, loader (dotnet), top functions (self):"; perf_top ours "$(cpu ours client_pids)"
   fi

@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """The functions a PostgreSQL server spent its time in while its backends ran one kind of statement (for bench-load.sh).
 
-usage: perf script -F pid,time,ip,sym,dso -G -i PERF.data | perf-by-activity.py TIMELINE CLASS [TOP]
+usage: perf script -F pid,time,ip,sym,dso -G -i PERF.data | perf-by-activity.py TIMELINE CLASSES [TOP]
 TIMELINE is pg-cpu-split.py's OUT.timeline ("monotonic-seconds pid class" at each change; the perf data must be
-recorded with -k CLOCK_MONOTONIC). A sample counts when its process was in CLASS (copy, index, alter, stats, other)
-at that moment, as the last look before it saw (0.5 s apart: edges are approximate). Prints the TOP functions by
-self samples, as a share of CLASS's samples, and how many samples that was.
+recorded with -k CLOCK_MONOTONIC). A sample counts when its process was in one of CLASSES (comma-separated: copy,
+index, alter, stats, other) at that moment, as the last look before it saw (0.5 s apart: edges are approximate).
+Prints the TOP functions by self samples, as a share of those samples, and how many samples that was.
 """
 import bisect
 import collections
 import sys
 
-timeline_path, wanted = sys.argv[1], sys.argv[2]
+timeline_path, wanted = sys.argv[1], set(sys.argv[2].split(","))
 top = int(sys.argv[3]) if len(sys.argv) > 3 else 12
 changes = collections.defaultdict(list)  # pid -> [(time, class)], in time order
 with open(timeline_path) as f:
@@ -38,7 +38,7 @@ for line in sys.stdin:
     if pid not in changes:
         continue
     i = bisect.bisect_right(starts[pid], t) - 1
-    if i >= 0 and changes[pid][i][1] == wanted:
+    if i >= 0 and changes[pid][i][1] in wanted:
         symbols[short(parts[3]) if len(parts) > 3 else parts[2]] += 1
 
 total = sum(symbols.values())
