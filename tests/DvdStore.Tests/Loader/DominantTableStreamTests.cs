@@ -27,7 +27,7 @@ public sealed class DominantTableStreamTests
         Assert.True(2 * report.Rows["REVIEWS_HELPFULNESS"] >= report.TotalRows, "REVIEWS_HELPFULNESS no longer holds most rows at 1MB");
         Assert.Contains("REVIEWS_HELPFULNESS", streams.Keys);
         Assert.DoesNotContain(streams.Keys, s => s.StartsWith("REVIEWS_HELPFULNESS[", StringComparison.Ordinal));
-        Assert.Contains("ORDERLINES[1/2]", streams.Keys);
+        Assert.Contains("REVIEWS[1/2]", streams.Keys);
         await using var connection = await database.Target.OpenAsync(CancellationToken.None);
         await using var pages = connection.Command("SELECT relpages || '/' || relallvisible FROM pg_class WHERE oid = 'reviews_helpfulness'::regclass");
         var counts = (await pages.ScalarAsync<string>(CancellationToken.None))!.Split('/');
