@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace DvdStore.Monitoring;
 
 /// <summary>What the server did between two calls of <see cref="ServerMetricsSampler.SampleAsync"/>.</summary>
@@ -17,9 +19,29 @@ public sealed record ServerSample
     /// <summary>Problems met since the previous sample, one line each, each said once (print them as warnings).</summary>
     public IReadOnlyList<string> Warnings { get; init; } = [];
 
-    /// <summary>
-    /// A short piece for the live progress line, e.g. "srv cpu 63% iops 1520 tpm 9120": the text a run's live line shows
-    /// for an interval of this one sample; empty when nothing was measured (the baseline).
-    /// </summary>
-    public string LiveText() => ServerLiveText.For(IntervalSeconds > 0 ? ServerAverages.Of([this]).Figures : null);
+    /// <summary>A short piece for the live progress line, e.g. "srv cpu 63% iops 1520 tpm 9120"; empty when nothing was measured.</summary>
+    public string LiveText()
+    {
+        var parts = new List<string>();
+        if (Host is { } host)
+        {
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"srv cpu {host.CpuPercent:0}%"));
+            if (host.CpuSetPercent is { } set)
+            {
+                parts.Add(string.Create(CultureInfo.InvariantCulture, $"cpuset {set:0}%"));
+            }
+
+            if (host.Disk is { } disk)
+            {
+                parts.Add(string.Create(CultureInfo.InvariantCulture, $"iops {disk.Iops:0}"));
+            }
+        }
+
+        if (Engine?.Tpm is { } tpm)
+        {
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"tpm {tpm:0}"));
+        }
+
+        return string.Join(' ', parts);
+    }
 }
