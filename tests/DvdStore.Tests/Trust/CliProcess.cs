@@ -44,7 +44,12 @@ internal sealed class CliProcess : IDisposable
     public static CliProcess Start(params string[] arguments)
     {
         Assert.True(File.Exists(Dll), $"{Dll} is missing: the test project references the CLI, so the build copies it");
-        var info = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        // A test run started in the background of a shell without job control (as CI may start it) inherits SIGINT
+        // ignored, and a process keeps an ignored SIGINT across exec: `env --default-signal` gives the CLI the default
+        // disposition a user's terminal gives it, so the Ctrl-C test tests the CLI, not how the suite was launched.
+        var info = new ProcessStartInfo("env") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        info.ArgumentList.Add("--default-signal=INT");
+        info.ArgumentList.Add("dotnet");
         info.ArgumentList.Add(Dll);
         foreach (var argument in arguments)
         {
@@ -109,7 +114,7 @@ internal sealed class CliProcess : IDisposable
         catch (OperationCanceledException)
         {
             process.Kill(entireProcessTree: true);
-            Assert.Fail($"dvdstore {string.Join(' ', process.StartInfo.ArgumentList.Skip(1))} did not end within {limit.TotalSeconds:0} s; output:\n{Output}\n{Error}");
+            Assert.Fail($"dvdstore {string.Join(' ', process.StartInfo.ArgumentList.Skip(3))} did not end within {limit.TotalSeconds:0} s; output:\n{Output}\n{Error}");
         }
 
         process.WaitForExit(); // drains the output events
