@@ -1,10 +1,6 @@
-using System.Data.Common;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
 using DvdStore.Monitoring.Host;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.Monitoring;
