@@ -1,6 +1,5 @@
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
-using DvdStore.Driver.Results;
 
 namespace DvdStore.Tests.Analysis;
 

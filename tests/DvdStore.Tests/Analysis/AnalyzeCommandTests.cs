@@ -1,6 +1,4 @@
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Analysis;
 

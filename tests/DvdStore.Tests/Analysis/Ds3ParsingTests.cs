@@ -1,5 +1,4 @@
 using DvdStore.Analysis.Reading;
-using DvdStore.Schema;
 
 namespace DvdStore.Tests.Analysis;
 

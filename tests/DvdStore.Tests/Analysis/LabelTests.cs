@@ -1,7 +1,4 @@
 using DvdStore.Analysis.Reading;
-using DvdStore.Driver.Results;
-using DvdStore.Schema;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Analysis;
 

@@ -1,7 +1,5 @@
 using DvdStore.Analysis.Reports;
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Analysis;
 

@@ -4,8 +4,6 @@ using DvdStore.Analysis;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
 using DvdStore.Analysis.Reports;
-using DvdStore.Driver.Results;
-using DvdStore.Tests.Infrastructure;
 using static DvdStore.Tests.Analysis.AnalysisFixtures;
 
 namespace DvdStore.Tests.Analysis;

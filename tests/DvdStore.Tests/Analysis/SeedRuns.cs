@@ -1,6 +1,3 @@
-using System.Globalization;
-using DvdStore.Driver.Results;
-
 namespace DvdStore.Tests.Analysis;
 
 /// <summary>

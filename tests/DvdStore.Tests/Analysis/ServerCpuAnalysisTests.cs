@@ -1,9 +1,6 @@
-using System.Globalization;
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
 using DvdStore.Monitoring;
-using DvdStore.Tests.Infrastructure;
 using static DvdStore.Tests.Analysis.AnalysisFixtures;
 
 namespace DvdStore.Tests.Analysis;

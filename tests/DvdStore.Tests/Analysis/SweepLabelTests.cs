@@ -1,6 +1,5 @@
 using DvdStore.Analysis.Reading;
 using DvdStore.Analysis.Statistics;
-using DvdStore.Driver.Results;
 
 namespace DvdStore.Tests.Analysis;
 

@@ -1,6 +1,5 @@
 using System.Reflection;
 using System.Xml.Linq;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Architecture;
 

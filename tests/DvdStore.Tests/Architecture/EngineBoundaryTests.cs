@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Architecture;
 

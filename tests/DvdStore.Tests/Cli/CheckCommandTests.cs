@@ -1,9 +1,5 @@
-using System.Data.Common;
 using DvdStore.Cli;
 using DvdStore.Contract;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Cli;
 

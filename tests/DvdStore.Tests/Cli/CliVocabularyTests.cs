@@ -1,8 +1,6 @@
 using System.CommandLine;
 using DvdStore.Cli;
 using DvdStore.Driver.Parameters;
-using DvdStore.Schema;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Cli;
 

@@ -1,8 +1,5 @@
-using System.Globalization;
 using System.Text.RegularExpressions;
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Cli;
 

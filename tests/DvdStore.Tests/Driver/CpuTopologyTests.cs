@@ -1,5 +1,4 @@
 using DvdStore.Driver.Environment;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Driver;
 

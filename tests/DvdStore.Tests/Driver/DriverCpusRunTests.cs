@@ -1,9 +1,7 @@
 using DvdStore.Cli;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Parameters;
-using DvdStore.Driver.Results;
 using DvdStore.Studies;
-using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Studies;
 using DvdStore.Tests.Trust;
 

@@ -1,8 +1,5 @@
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Driver;
 
@@ -13,9 +10,7 @@ namespace DvdStore.Tests.Driver;
 public sealed class DriverRunTests
 {
     [SkippableTheory]
-    [InlineData(EngineKind.Sqlite)]
-    [InlineData(EngineKind.MySql)]
-    [InlineData(EngineKind.PostgreSql)]
+    [EveryTestEngine]
     public async Task A_short_run_commits_orders_that_the_database_confirms(EngineKind kind)
     {
         await using var store = await DriverTestStore.CreateAsync(kind);

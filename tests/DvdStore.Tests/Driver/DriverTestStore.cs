@@ -1,11 +1,4 @@
-using System.Data.Common;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-using DvdStore.Schema.Sizing;
 using DvdStore.Schema.Vocabulary;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Driver;
 

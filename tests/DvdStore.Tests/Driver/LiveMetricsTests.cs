@@ -1,12 +1,9 @@
 using System.Diagnostics.Metrics;
-using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
 using System.Text.RegularExpressions;
 using DvdStore.Driver.Metrics;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Engines;
 using DvdStore.Tests.Trust;
 
 namespace DvdStore.Tests.Driver;

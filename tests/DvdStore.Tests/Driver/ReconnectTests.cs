@@ -2,8 +2,6 @@ using System.Diagnostics;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Running;
 using DvdStore.Driver.Workload;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
 using DvdStore.Tests.Trust;
 
 namespace DvdStore.Tests.Driver;

@@ -1,7 +1,3 @@
-using DvdStore.Driver.Results;
-using DvdStore.Schema;
-using DvdStore.Tests.Infrastructure;
-
 namespace DvdStore.Tests.Driver;
 
 public sealed class ResultFileTests

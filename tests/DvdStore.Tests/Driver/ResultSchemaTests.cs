@@ -1,9 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 using Json.Schema;
 
 namespace DvdStore.Tests.Driver;

@@ -2,7 +2,6 @@ using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.Json.Serialization.Metadata;
-using DvdStore.Driver.Results;
 
 namespace DvdStore.Tests.Driver;
 

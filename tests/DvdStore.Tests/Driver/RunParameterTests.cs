@@ -1,9 +1,6 @@
 using DvdStore.Cli.Commands;
 using DvdStore.Driver.Parameters;
 using DvdStore.Driver.Running;
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Driver;
 

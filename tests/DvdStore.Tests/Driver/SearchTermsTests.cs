@@ -1,6 +1,4 @@
 using DvdStore.Driver.Workload;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Vocabulary;
 
 namespace DvdStore.Tests.Driver;

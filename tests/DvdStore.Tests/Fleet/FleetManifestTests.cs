@@ -1,7 +1,5 @@
 using DvdStore.Cli;
 using DvdStore.Driver.Fleet;
-using DvdStore.Schema;
-using DvdStore.Tests.Infrastructure;
 using k8s;
 using k8s.Models;
 

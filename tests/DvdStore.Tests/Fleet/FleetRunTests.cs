@@ -1,10 +1,6 @@
-using System.Globalization;
 using System.Text.RegularExpressions;
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
-using DvdStore.Schema.Engines;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Trust;
 using Xunit.Abstractions;
 

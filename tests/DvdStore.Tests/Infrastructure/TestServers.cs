@@ -1,6 +1,3 @@
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-
 namespace DvdStore.Tests.Infrastructure;
 
 /// <summary>

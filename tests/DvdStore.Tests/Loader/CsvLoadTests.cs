@@ -3,12 +3,6 @@ using DvdStore.Loader.Export;
 using DvdStore.Loader.Import;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-using DvdStore.Schema.Sizing;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Loader;
 
@@ -22,14 +16,12 @@ public sealed class CsvLoadTests
     private static readonly StoreSize Size = StoreSize.Parse("1MB");
 
     [SkippableTheory]
-    [InlineData(EngineKind.Sqlite)]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [EveryTestEngine]
     public async Task Export_csv_then_load_from_csv_gives_the_fingerprint_of_the_direct_load(EngineKind kind)
     {
         await using var direct = await LoaderDatabase.CreateAsync(kind);
         await using var fromCsv = await LoaderDatabase.CreateAsync(kind);
-        var loaded = await StoreLoader.LoadAsync(direct.Target, new LoadOptions(Size, 7, 2), null, CancellationToken.None);
+        var loaded = await direct.LoadAsync(new LoadOptions(Size, 7, 2));
         var folder = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "csv-" + Guid.NewGuid().ToString("N")[..8]);
         await CsvExporter.ExportAsync(7, Size, folder, 2, CancellationToken.None);
 
@@ -57,8 +49,7 @@ public sealed class CsvLoadTests
 
         Assert.Equal(loaded.Fingerprint.Value, directPrint.Value);
         Assert.True(directPrint.Value == csvPrint.Value, $"direct {directPrint.Detail}\ncsv    {csvPrint.Detail}");
-        var verify = await StoreVerifier.VerifyAsync(fromCsv.Target, CancellationToken.None);
-        Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
+        await fromCsv.AssertVerifiesAsync();
     }
 
     [Fact]

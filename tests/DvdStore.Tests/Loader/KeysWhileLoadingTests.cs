@@ -1,10 +1,6 @@
 using DvdStore.Loader.Export;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Sizing;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Loader;
 

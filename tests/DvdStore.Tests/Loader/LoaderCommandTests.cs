@@ -1,7 +1,5 @@
 using DvdStore.Cli;
 using DvdStore.Loader.Export;
-using DvdStore.Schema.Sizing;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Loader;
 

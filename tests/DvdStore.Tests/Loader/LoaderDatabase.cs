@@ -1,8 +1,5 @@
-using System.Data.Common;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Tests.Infrastructure;
+using DvdStore.Loader.Pipeline;
+using DvdStore.Loader.Store;
 
 namespace DvdStore.Tests.Loader;
 
@@ -24,6 +21,38 @@ internal sealed class LoaderDatabase : IAsyncDisposable
     }
 
     public StoreTarget Target { get; }
+
+    /// <summary>Loads a store into this database the plain way: no progress, not cancelled.</summary>
+    public Task<LoadReport> LoadAsync(LoadOptions options) => StoreLoader.LoadAsync(Target, options, null, CancellationToken.None);
+
+    /// <summary>Starts a load and cancels it at the first progress <paramref name="stopAt"/> accepts; fails unless the load stops.</summary>
+    public async Task LoadUntilCancelledAsync(LoadOptions options, Func<LoadProgress, bool> stopAt)
+    {
+        using var cancel = new CancellationTokenSource();
+        var progress = new InlineProgress(p =>
+        {
+            if (stopAt(p))
+            {
+                cancel.Cancel();
+            }
+        });
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => StoreLoader.LoadAsync(Target, options, progress, cancel.Token));
+    }
+
+    /// <summary>Compares the store's tables with the fingerprint recorded when it was loaded.</summary>
+    public async Task<FingerprintComparison> CompareWithLoadAsync()
+    {
+        await using var connection = await Target.OpenAsync(CancellationToken.None);
+        return await FingerprintComparison.ReadAsync(connection, await StoreInfo.ReadAsync(connection, CancellationToken.None), CancellationToken.None);
+    }
+
+    /// <summary>Runs verify on the store; fails with every failed check unless it passes.</summary>
+    public async Task<VerifyReport> AssertVerifiesAsync()
+    {
+        var report = await StoreVerifier.VerifyAsync(Target, CancellationToken.None);
+        Assert.True(report.Passed, string.Join("; ", report.Failures.Select(f => $"{f.Name}: {f.Detail}")));
+        return report;
+    }
 
     public static async Task<LoaderDatabase> CreateAsync(EngineKind kind)
     {
@@ -60,5 +89,11 @@ internal sealed class LoaderDatabase : IAsyncDisposable
         }
 
         await connection.ExecuteAsync($"DROP DATABASE IF EXISTS {_name}", CancellationToken.None);
+    }
+
+    /// <summary>Reports on the loader's own thread (Progress&lt;T&gt; would post later), so a cancel lands where it is asked for.</summary>
+    private sealed class InlineProgress(Action<LoadProgress> action) : IProgress<LoadProgress>
+    {
+        public void Report(LoadProgress value) => action(value);
     }
 }

@@ -1,8 +1,6 @@
 using DvdStore.Loader.Generation;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Model;
-using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Tests.Loader;
 

@@ -1,11 +1,5 @@
-using System.Data.Common;
-using System.Globalization;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Tests.Loader;
 
@@ -51,7 +45,7 @@ public sealed class ResetCostTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
         var target = database.Target;
-        await StoreLoader.LoadAsync(target, new LoadOptions(Size, 3, 2), null, CancellationToken.None);
+        await database.LoadAsync(new LoadOptions(Size, 3, 2));
         await StoreLoaderTests.ChangeTheStoreAsync(target);
 
         await using var connection = await target.OpenAsync(CancellationToken.None);

@@ -1,7 +1,5 @@
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Tests.Loader;
 
@@ -21,22 +19,16 @@ public sealed class SplitLoadTests
     public async Task Every_table_cut_into_parts_still_gives_the_reference_fingerprint(EngineKind kind, int threads)
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
-        var target = database.Target;
         var options = new LoadOptions(Size, Seed, threads) { SplitRows = 1 };
 
-        var report = await StoreLoader.LoadAsync(target, options, null, CancellationToken.None);
+        var report = await database.LoadAsync(options);
 
         var reference = ReferenceFingerprint.Of(Seed, Size);
         Assert.Equal(reference.Detail, report.Fingerprint.Detail);
         Assert.Equal(reference.Tables.Single(t => t.Table == "REVIEWS_HELPFULNESS").Rows, report.Rows["REVIEWS_HELPFULNESS"]);
-        await using (var connection = await target.OpenAsync(CancellationToken.None))
-        {
-            var comparison = await FingerprintComparison.ReadAsync(connection, await StoreInfo.ReadAsync(connection, CancellationToken.None), CancellationToken.None);
-            Assert.True(comparison.Matches, string.Join(", ", comparison.DifferingTables));
-            Assert.Equal(reference.Value, comparison.Current.Value);
-        }
-
-        var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
-        Assert.True(verify.Passed, string.Join("; ", verify.Checks.Where(c => !c.Passed).Select(c => c.Name + ": " + c.Detail)));
+        var comparison = await database.CompareWithLoadAsync();
+        Assert.True(comparison.Matches, string.Join(", ", comparison.DifferingTables));
+        Assert.Equal(reference.Value, comparison.Current.Value);
+        await database.AssertVerifiesAsync();
     }
 }

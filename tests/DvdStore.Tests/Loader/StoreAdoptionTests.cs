@@ -1,10 +1,6 @@
 using DvdStore.Cli;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Sizing;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Loader;
 
@@ -18,13 +14,12 @@ public sealed class StoreAdoptionTests
     private static readonly StoreSize Size = StoreSize.Parse("1MB");
 
     [SkippableTheory]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [ServerEngines]
     public async Task A_store_without_bookkeeping_is_adopted_run_reset_and_verified(EngineKind kind)
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        var loaded = await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        var loaded = await database.LoadAsync(new LoadOptions(Size, 5, 2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             foreach (var table in new[] { "DS_STORE_INFO", "DS_INVENTORY_BASELINE" })
@@ -63,8 +58,7 @@ public sealed class StoreAdoptionTests
         Assert.NotNull(reset.Fingerprint);
         Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
         Assert.Equal(loaded.Fingerprint.Value, reset.Fingerprint.Current.Value);
-        var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
-        Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
+        await database.AssertVerifiesAsync();
     }
 
     [SkippableFact]
@@ -72,7 +66,7 @@ public sealed class StoreAdoptionTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
         var target = database.Target;
-        await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        await database.LoadAsync(new LoadOptions(Size, 5, 2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             // DS3's MySQL shape (ds3-interface.md §2.2, §2.4): no bookkeeping, the helpfulness key spelt REVIEWS_HELPFULNESS_ID,
@@ -115,8 +109,7 @@ public sealed class StoreAdoptionTests
         Assert.NotNull(reset.Fingerprint);
         Assert.True(reset.Fingerprint.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
         Assert.Equal(adopted, reset.Fingerprint.Current.Value);
-        var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
-        Assert.True(verify.Checks.All(c => c.Passed), string.Join("\n", verify.Checks.Where(c => !c.Passed).Select(c => $"{c.Name}: {c.Detail}")));
+        await database.AssertVerifiesAsync();
     }
 
     [SkippableFact]
@@ -124,7 +117,7 @@ public sealed class StoreAdoptionTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         var target = database.Target;
-        var loaded = await StoreLoader.LoadAsync(target, new LoadOptions(Size, 5, 2), null, CancellationToken.None);
+        var loaded = await database.LoadAsync(new LoadOptions(Size, 5, 2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             await using var drop = connection.Command("DROP TABLE DS_STORE_INFO; DROP TABLE DS_INVENTORY_BASELINE");

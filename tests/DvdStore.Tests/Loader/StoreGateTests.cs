@@ -1,13 +1,5 @@
-using System.Data.Common;
-using System.Globalization;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Sizing;
-using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Trust;
 
 namespace DvdStore.Tests.Loader;
@@ -31,15 +23,7 @@ public sealed class StoreGateTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        using var cancel = new CancellationTokenSource();
-        var progress = new StepProgress(p =>
-        {
-            if (p.Step == stoppedAt)
-            {
-                cancel.Cancel();
-            }
-        });
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => StoreLoader.LoadAsync(target, new LoadOptions(Size, 3, 2), progress, cancel.Token));
+        await database.LoadUntilCancelledAsync(new LoadOptions(Size, 3, 2), p => p.Step == stoppedAt);
 
         var folder = TestServers.TempFile("results");
         var (code, output) = await CliProcess.RunAsync(Limit, "run", "--engine", EngineCatalog.NameOf(kind), "--connection", target.ConnectionString,
@@ -53,14 +37,12 @@ public sealed class StoreGateTests
     }
 
     [SkippableTheory]
-    [InlineData(EngineKind.Sqlite)]
-    [InlineData(EngineKind.MySql)]
-    [InlineData(EngineKind.PostgreSql)]
+    [EveryTestEngine]
     public async Task A_held_store_refuses_a_second_holder_a_reset_a_drop_and_a_reload_until_released_or_expired(EngineKind kind)
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        await StoreLoader.LoadAsync(target, new LoadOptions(Size, 3, 2), null, CancellationToken.None);
+        await database.LoadAsync(new LoadOptions(Size, 3, 2));
 
         await using (var lease = await StoreLease.AcquireAsync(target, "test run A", TimeSpan.FromSeconds(1), CancellationToken.None))
         {
@@ -69,7 +51,7 @@ public sealed class StoreGateTests
             Assert.DoesNotContain('\n', second.Message);
             var reset = await Assert.ThrowsAsync<UserError>(() => StoreReset.ResetAsync(target, CancellationToken.None));
             Assert.Contains("in use by test run A", reset.Message, StringComparison.Ordinal);
-            var reload = await Assert.ThrowsAsync<UserError>(() => StoreLoader.LoadAsync(target, new LoadOptions(Size, 3, 2, DropExisting: true), null, CancellationToken.None));
+            var reload = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, 3, 2, DropExisting: true)));
             Assert.Contains("in use", reload.Message, StringComparison.Ordinal);
             await using (var connection = await target.OpenAsync(CancellationToken.None))
             {
@@ -104,7 +86,7 @@ public sealed class StoreGateTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.Sqlite);
         var target = database.Target;
-        await StoreLoader.LoadAsync(target, new LoadOptions(Size, 3, 2), null, CancellationToken.None);
+        await database.LoadAsync(new LoadOptions(Size, 3, 2));
         string[] connection = ["--engine", "sqlite", "--connection", target.ConnectionString];
 
         using var first = CliProcess.Start(["run", .. connection, "--db_size=1MB", "--users", "2", "--warmup", "0s", "--duration", "60s", "--out", TestServers.TempFile("first")]);
@@ -130,8 +112,7 @@ public sealed class StoreGateTests
     }
 
     [SkippableTheory]
-    [InlineData(EngineKind.MySql)]
-    [InlineData(EngineKind.PostgreSql)]
+    [ServerEngines]
     public async Task Two_targets_that_are_one_database_are_refused(EngineKind kind)
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
@@ -164,10 +145,5 @@ public sealed class StoreGateTests
         var refused = await Assert.ThrowsAsync<UserError>(() => StoreGate.RequireDistinctDatabasesAsync(
             [new StoreTarget(engine, $"Data Source={file}"), new StoreTarget(engine, $"Data Source={link}")], CancellationToken.None));
         Assert.Contains("are one database", refused.Message, StringComparison.Ordinal);
-    }
-
-    private sealed class StepProgress(Action<LoadProgress> action) : IProgress<LoadProgress>
-    {
-        public void Report(LoadProgress value) => action(value);
     }
 }

@@ -1,10 +1,6 @@
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Tests.Loader;
 
@@ -29,7 +25,7 @@ public sealed class StoreLoaderTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        var report = await StoreLoader.LoadAsync(target, new LoadOptions(Size, Seed, threads), null, CancellationToken.None);
+        var report = await database.LoadAsync(new LoadOptions(Size, Seed, threads));
 
         Assert.Equal(Reference.Value.Detail, report.Fingerprint.Detail);
         Assert.Equal(["tables", "load", "keys", "programmability", "identities", "baseline", "analyze"], report.Steps.Select(s => s.Step));
@@ -45,21 +41,17 @@ public sealed class StoreLoaderTests
             Assert.Equal(Reference.Value.Value, comparison.Current.Value);
         }
 
-        AssertPasses(await StoreVerifier.VerifyAsync(target, CancellationToken.None));
-        var refused = await Assert.ThrowsAsync<UserError>(() => StoreLoader.LoadAsync(target, new LoadOptions(Size, Seed, threads), null, CancellationToken.None));
+        await database.AssertVerifiesAsync();
+        var refused = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, Seed, threads)));
         Assert.Contains("--drop-existing", refused.Message, StringComparison.Ordinal);
 
         await ChangeTheStoreAsync(target);
-        await using (var connection = await target.OpenAsync(CancellationToken.None))
-        {
-            var changed = await FingerprintComparison.ReadAsync(connection, await StoreInfo.ReadAsync(connection, CancellationToken.None), CancellationToken.None);
-            Assert.False(changed.Matches);
-            Assert.Contains("ORDERS", changed.DifferingTables);
-            Assert.Contains("INVENTORY", changed.DifferingTables);
-        }
+        var changed = await database.CompareWithLoadAsync();
+        Assert.False(changed.Matches);
+        Assert.Contains("ORDERS", changed.DifferingTables);
+        Assert.Contains("INVENTORY", changed.DifferingTables);
 
-        var afterRun = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
-        AssertPasses(afterRun);
+        var afterRun = await database.AssertVerifiesAsync();
         Assert.Contains(afterRun.Checks, c => c.Name == "rows ORDERS" && c.Detail.Contains("added since the load", StringComparison.Ordinal));
 
         var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
@@ -68,7 +60,7 @@ public sealed class StoreLoaderTests
         Assert.Equal(3, reset.Deleted["ORDERS"]);
         Assert.Equal(1, reset.Deleted["CUSTOMERS"]);
         Assert.True(reset.InventoryRestored >= 3);
-        AssertPasses(await StoreVerifier.VerifyAsync(target, CancellationToken.None));
+        await database.AssertVerifiesAsync();
 
         // Identities restart right after the loaded maxima: the next order gets the loaded maximum + 1.
         await using (var connection = await target.OpenAsync(CancellationToken.None))
@@ -80,23 +72,13 @@ public sealed class StoreLoaderTests
     }
 
     [SkippableTheory]
-    [InlineData(EngineKind.Sqlite)]
-    [InlineData(EngineKind.MySql)]
-    [InlineData(EngineKind.PostgreSql)]
+    [EveryTestEngine]
     public async Task A_cancelled_load_is_rejected_by_verify_and_rebuilt_with_drop_existing(EngineKind kind)
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        using var cancel = new CancellationTokenSource();
         // Stop as soon as the first table is written: some tables are full, others empty, no keys, no marker.
-        var progress = new InlineProgress(p =>
-        {
-            if (p.Table is not null && p.Done)
-            {
-                cancel.Cancel();
-            }
-        });
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => StoreLoader.LoadAsync(target, new LoadOptions(Size, Seed, 2), progress, cancel.Token));
+        await database.LoadUntilCancelledAsync(new LoadOptions(Size, Seed, 2), p => p.Table is not null && p.Done);
 
         var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
         Assert.False(verify.Passed);
@@ -104,11 +86,11 @@ public sealed class StoreLoaderTests
         Assert.Equal("load complete", failure.Name);
         Assert.Contains("--drop-existing", failure.Detail, StringComparison.Ordinal);
         await Assert.ThrowsAsync<UserError>(() => StoreReset.ResetAsync(target, CancellationToken.None));
-        await Assert.ThrowsAsync<UserError>(() => StoreLoader.LoadAsync(target, new LoadOptions(Size, Seed, 2), null, CancellationToken.None));
+        await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, Seed, 2)));
 
-        var rebuilt = await StoreLoader.LoadAsync(target, new LoadOptions(Size, Seed, 2, DropExisting: true), null, CancellationToken.None);
+        var rebuilt = await database.LoadAsync(new LoadOptions(Size, Seed, 2, DropExisting: true));
         Assert.Equal(Reference.Value.Value, rebuilt.Fingerprint.Value);
-        AssertPasses(await StoreVerifier.VerifyAsync(target, CancellationToken.None));
+        await database.AssertVerifiesAsync();
     }
 
     [Fact]
@@ -121,9 +103,6 @@ public sealed class StoreLoaderTests
         Assert.Equal(2_000, counts["CUSTOMERS"]);
         Assert.Equal(200, counts["MEMBERSHIP"]);
     }
-
-    private static void AssertPasses(VerifyReport report) =>
-        Assert.True(report.Passed, string.Join("; ", report.Failures.Select(f => $"{f.Name}: {f.Detail}")));
 
     /// <summary>What a driver run does: new customer and member, purchases (one that takes a product below 3), a review and a rating.</summary>
     internal static async Task ChangeTheStoreAsync(StoreTarget target)
@@ -154,10 +133,5 @@ public sealed class StoreLoaderTests
         await using var reader = await command.ExecuteReaderAsync();
         Assert.True(await reader.ReadAsync(), $"no product with 4..50 in stock on {target.Engine.DisplayName}");
         return (Convert.ToInt32(reader.GetValue(0), System.Globalization.CultureInfo.InvariantCulture), Convert.ToInt32(reader.GetValue(1), System.Globalization.CultureInfo.InvariantCulture));
-    }
-
-    private sealed class InlineProgress(Action<LoadProgress> action) : IProgress<LoadProgress>
-    {
-        public void Report(LoadProgress value) => action(value);
     }
 }

@@ -1,5 +1,4 @@
 using System.Data;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.MySql;
 using DvdStore.Schema.Engines.Oracle;
 using DvdStore.Schema.Engines.PostgreSql;

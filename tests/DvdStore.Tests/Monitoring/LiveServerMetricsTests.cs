@@ -1,9 +1,5 @@
-using System.Data.Common;
 using DvdStore.Monitoring;
 using DvdStore.Monitoring.Host;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Tests.Infrastructure;
 using MySqlConnector;
 using Npgsql;
 using Xunit.Abstractions;

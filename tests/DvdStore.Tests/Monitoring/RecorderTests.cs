@@ -1,10 +1,6 @@
-using System.Data.Common;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
 using DvdStore.Monitoring.Host;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.Monitoring;
@@ -74,6 +70,24 @@ public class RecorderTests
         Assert.NotNull(summary.CpuSet);
         Assert.Empty(recorder.TakeWarnings());
         Assert.Null(recorder.ForInterval(to, to.AddSeconds(10)));
+    }
+
+    [Fact]
+    public async Task A_window_that_holds_no_sample_has_no_averages_but_still_names_the_servers_cpu_set()
+    {
+        var host = new HostMetricsReader(new LocalFileReader(), null, Environment.ProcessId);
+        await using var recorder = new ServerMetricsRecorder(new ServerMetricsSampler(host, engine: null), TimeSpan.FromHours(1));
+        await recorder.StartAsync(CancellationToken.None);
+        SshTests.BurnCpu();
+        await recorder.StopAsync(CancellationToken.None);
+        var after = DateTimeOffset.UtcNow;
+
+        var summary = recorder.Summarize(after, after.AddSeconds(2));
+
+        Assert.Null(summary.Average.CpuPercent);
+        Assert.Equal(0, summary.HostSeconds);
+        Assert.Equal(ServerAverages.Of(recorder.Samples).CpuSet, summary.CpuSet);
+        Assert.NotNull(summary.CpuSet);
     }
 
     [Fact]

@@ -1,9 +1,6 @@
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
-using DvdStore.Schema.Engines;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Monitoring;
 
@@ -15,8 +12,7 @@ namespace DvdStore.Tests.Monitoring;
 public sealed class RunServerMetricsTests
 {
     [SkippableTheory]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [ServerEngines]
     public async Task A_short_run_records_server_cpu_and_engine_commits_beside_the_orders(EngineKind kind)
     {
         await using var store = await DriverTestStore.CreateAsync(kind);

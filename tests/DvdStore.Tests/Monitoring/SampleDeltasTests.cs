@@ -1,7 +1,6 @@
 using DvdStore.Monitoring;
 using DvdStore.Monitoring.Host;
 using DvdStore.Monitoring.Proc;
-using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Monitoring;
 

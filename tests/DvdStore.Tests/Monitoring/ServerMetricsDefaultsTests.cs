@@ -1,7 +1,5 @@
 using DvdStore.Driver.Parameters;
 using DvdStore.Monitoring;
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
 
 namespace DvdStore.Tests.Monitoring;
 

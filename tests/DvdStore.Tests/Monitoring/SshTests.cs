@@ -2,9 +2,6 @@ using System.Net;
 using System.Net.Sockets;
 using DvdStore.Monitoring;
 using DvdStore.Monitoring.Host;
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Monitoring;
 

@@ -1,7 +1,3 @@
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-
 namespace DvdStore.Tests.Schema;
 
 /// <summary>The one registry: every engine found by each of its names, the facts the rest of the kit asks of it said once.</summary>

@@ -1,5 +1,4 @@
 using DvdStore.Cli;
-using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Schema;
 

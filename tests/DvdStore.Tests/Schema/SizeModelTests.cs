@@ -1,6 +1,3 @@
-using DvdStore.Schema;
-using DvdStore.Schema.Sizing;
-
 namespace DvdStore.Tests.Schema;
 
 public class SizeModelTests

@@ -1,6 +1,4 @@
 using DvdStore.Driver.Environment;
-using DvdStore.Driver.Results;
-using DvdStore.Schema;
 using DvdStore.Studies;
 
 namespace DvdStore.Tests.Studies;

@@ -1,13 +1,8 @@
-using System.Globalization;
 using DvdStore.Driver.Environment;
-using DvdStore.Driver.Results;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Monitoring.Proc;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Sizing;
 using DvdStore.Studies;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Loader;
 using DvdStore.Tests.Trust;
 

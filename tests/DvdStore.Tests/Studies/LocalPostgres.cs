@@ -1,6 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-using DvdStore.Tests.Infrastructure;
 using Npgsql;
 
 namespace DvdStore.Tests.Studies;

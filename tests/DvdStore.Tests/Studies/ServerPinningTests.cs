@@ -1,6 +1,5 @@
 using DvdStore.Driver.Environment;
 using DvdStore.Studies;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Studies;
 

@@ -1,13 +1,7 @@
-using System.Globalization;
 using DvdStore.Cli;
 using DvdStore.Driver.Environment;
-using DvdStore.Driver.Results;
 using DvdStore.Loader.Pipeline;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Sizing;
 using DvdStore.Studies;
-using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Studies;

@@ -1,6 +1,4 @@
-using DvdStore.Schema;
 using DvdStore.Studies;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Studies;
 

@@ -1,6 +1,4 @@
 using System.Text.RegularExpressions;
-using DvdStore.Driver.Results;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Tool;
 

@@ -1,5 +1,4 @@
 using DvdStore.Cli;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

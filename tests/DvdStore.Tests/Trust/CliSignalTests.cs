@@ -1,7 +1,4 @@
-using DvdStore.Driver.Results;
-using DvdStore.Schema.Engines;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

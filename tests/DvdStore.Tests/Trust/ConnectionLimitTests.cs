@@ -1,10 +1,4 @@
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 
@@ -19,8 +13,7 @@ public sealed class ConnectionLimitTests
     private const int Limit = 5;
 
     [SkippableTheory]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [ServerEngines]
     public async Task A_run_needing_more_connections_than_the_server_accepts_stops_before_it_starts(EngineKind kind)
     {
         var role = "trust_capped_" + Guid.NewGuid().ToString("N")[..8];
@@ -53,8 +46,7 @@ public sealed class ConnectionLimitTests
     }
 
     [SkippableTheory]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [ServerEngines]
     public async Task The_server_reports_its_connection_headroom_from_max_connections(EngineKind kind)
     {
         var target = TestServers.Target(kind);

@@ -1,7 +1,4 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Tests.Trust;
 

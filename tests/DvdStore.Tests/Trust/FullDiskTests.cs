@@ -1,9 +1,6 @@
 using System.Diagnostics;
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
-using DvdStore.Schema.Engines;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

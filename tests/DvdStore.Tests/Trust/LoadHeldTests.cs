@@ -1,8 +1,4 @@
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

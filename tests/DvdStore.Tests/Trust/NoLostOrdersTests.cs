@@ -1,6 +1,4 @@
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Trust;
 
@@ -12,8 +10,7 @@ namespace DvdStore.Tests.Trust;
 public sealed class NoLostOrdersTests
 {
     [SkippableTheory]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [ServerEngines]
     public async Task Repeated_runs_leave_exactly_the_committed_orders_and_their_sales(EngineKind kind)
     {
         await using var store = await TrustRuns.CreateStoreAsync(kind);

@@ -1,6 +1,4 @@
 using DvdStore.Cli;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Trust;
 

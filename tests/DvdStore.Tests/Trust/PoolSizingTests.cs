@@ -1,5 +1,3 @@
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
 using Microsoft.Data.SqlClient;
 using MySqlConnector;
 using Npgsql;

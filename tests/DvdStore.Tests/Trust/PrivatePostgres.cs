@@ -1,9 +1,6 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

@@ -1,4 +1,3 @@
-using System.Data.Common;
 using System.Reflection;
 
 namespace DvdStore.Tests.Trust;

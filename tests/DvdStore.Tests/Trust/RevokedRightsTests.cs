@@ -1,8 +1,4 @@
-using System.Data.Common;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 
 namespace DvdStore.Tests.Trust;
 

@@ -1,9 +1,5 @@
-using System.Data.Common;
 using System.Text.RegularExpressions;
 using DvdStore.Cli;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Trust;

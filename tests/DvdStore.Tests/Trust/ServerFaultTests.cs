@@ -1,10 +1,4 @@
-using System.Data.Common;
-using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 
@@ -37,8 +31,7 @@ public sealed class ServerFaultTests
     }
 
     [SkippableTheory]
-    [InlineData(EngineKind.PostgreSql)]
-    [InlineData(EngineKind.MySql)]
+    [ServerEngines]
     public async Task Connections_killed_by_the_server_are_reopened_and_nothing_is_lost(EngineKind kind)
     {
         await using var store = await TrustRuns.CreateStoreAsync(kind);

@@ -1,8 +1,3 @@
-using System.Globalization;
-using DvdStore.Driver.Results;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines.Common;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>

@@ -1,9 +1,5 @@
 using DvdStore.Cli;
-using DvdStore.Driver.Results;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

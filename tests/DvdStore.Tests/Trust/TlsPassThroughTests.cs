@@ -1,6 +1,4 @@
 using DvdStore.Driver.Parameters;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
 using Microsoft.Data.SqlClient;
 using MySqlConnector;
 using Npgsql;

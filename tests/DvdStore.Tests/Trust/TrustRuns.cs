@@ -1,10 +1,5 @@
-using System.Data.Common;
 using DvdStore.Driver.Running;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 using DvdStore.Tests.Driver;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Trust;
 

@@ -1,6 +1,4 @@
-using System.Data.Common;
 using DvdStore.Contract;
-using DvdStore.Schema.Engines;
 
 namespace DvdStore.Tests.Schema.Contract;
 

@@ -1,6 +1,3 @@
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-
 namespace DvdStore.Tests.Schema.Contract;
 
 /// <summary>RenderDdl is the DDL CreateAsync runs: a DBA who runs the printed text gets the very same store.</summary>

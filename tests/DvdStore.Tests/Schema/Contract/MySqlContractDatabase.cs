@@ -1,9 +1,5 @@
-using System.Data.Common;
 using DvdStore.Contract;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Engines.MySql;
-using DvdStore.Tests.Infrastructure;
 using MySqlConnector;
 
 namespace DvdStore.Tests.Schema.Contract;

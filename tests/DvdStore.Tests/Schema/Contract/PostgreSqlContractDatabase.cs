@@ -1,8 +1,5 @@
-using System.Data.Common;
 using DvdStore.Contract;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.PostgreSql;
-using DvdStore.Tests.Infrastructure;
 using Npgsql;
 
 namespace DvdStore.Tests.Schema.Contract;

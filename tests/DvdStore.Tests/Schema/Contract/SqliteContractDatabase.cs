@@ -1,7 +1,4 @@
-using System.Data.Common;
 using DvdStore.Contract;
-using DvdStore.Schema.Engines;
-using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.Schema.Contract;

@@ -1,10 +1,5 @@
 using DvdStore.Cli;
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.MySql;
-using DvdStore.Schema.Model;
-using DvdStore.Tests.Infrastructure;
 using MySqlConnector;
 
 namespace DvdStore.Tests.Schema.MySql;

@@ -1,5 +1,3 @@
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Model;
 using MySqlConnector;
 
 namespace DvdStore.Tests.Schema.MySql;

@@ -1,6 +1,4 @@
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.MySql;
-using DvdStore.Tests.Infrastructure;
 using MySqlConnector;
 
 namespace DvdStore.Tests.Schema.MySql;

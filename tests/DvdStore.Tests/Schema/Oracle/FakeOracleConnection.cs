@@ -1,5 +1,4 @@
 using System.Data;
-using System.Data.Common;
 using System.Diagnostics.CodeAnalysis;
 
 namespace DvdStore.Tests.Schema.Oracle;

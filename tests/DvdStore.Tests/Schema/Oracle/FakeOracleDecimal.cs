@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace DvdStore.Tests.Schema.Oracle;
 
 /// <summary>Shaped like OracleDecimal as an OUT value: not IConvertible, with IsNull and an invariant ToString.</summary>

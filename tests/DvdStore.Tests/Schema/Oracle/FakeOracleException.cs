@@ -1,5 +1,3 @@
-using System.Data.Common;
-
 namespace DvdStore.Tests.Schema.Oracle;
 
 /// <summary>Shaped like OracleException: a DbException with the ORA code in Number and the error stack in Message.</summary>

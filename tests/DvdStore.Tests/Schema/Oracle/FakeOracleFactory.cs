@@ -1,5 +1,3 @@
-using System.Data.Common;
-
 namespace DvdStore.Tests.Schema.Oracle;
 
 /// <summary>Stands in for OracleClientFactory.Instance.</summary>

@@ -1,5 +1,4 @@
 using System.Collections;
-using System.Data.Common;
 
 namespace DvdStore.Tests.Schema.Oracle;
 

@@ -1,7 +1,5 @@
 using DvdStore.Loader.Generation;
 using DvdStore.Schema.Engines.Oracle;
-using DvdStore.Schema.Model;
-using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Tests.Schema.Oracle;
 

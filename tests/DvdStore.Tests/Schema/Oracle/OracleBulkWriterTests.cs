@@ -1,5 +1,4 @@
 using DvdStore.Schema.Engines.Oracle;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Tests.Schema.Oracle;
 

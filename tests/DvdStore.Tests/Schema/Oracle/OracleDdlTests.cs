@@ -1,8 +1,6 @@
 using System.Text.RegularExpressions;
 
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Oracle;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Tests.Schema.Oracle;
 

@@ -1,6 +1,5 @@
 using System.Text.RegularExpressions;
 
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Oracle;
 
 namespace DvdStore.Tests.Schema.Oracle;

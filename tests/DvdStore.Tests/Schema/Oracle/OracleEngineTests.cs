@@ -1,9 +1,6 @@
 using System.Data;
 
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Oracle;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Tests.Schema.Oracle;
 

@@ -1,6 +1,5 @@
 using System.Net.Sockets;
 
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Oracle;
 
 namespace DvdStore.Tests.Schema.Oracle;

@@ -2,10 +2,7 @@ using System.Data;
 using System.Reflection;
 using System.Text.RegularExpressions;
 
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Oracle;
-using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Schema.Oracle;
 

@@ -1,5 +1,3 @@
-using DvdStore.Schema;
-using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines.Oracle;
 
 namespace DvdStore.Tests.Schema.Oracle;

@@ -1,10 +1,6 @@
 using System.Data;
-using System.Data.Common;
-using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 
 namespace DvdStore.Tests.Schema.Plans;
 

@@ -1,7 +1,4 @@
 using DvdStore.Loader.Pipeline;
-using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Sizing;
 using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Schema.Plans;

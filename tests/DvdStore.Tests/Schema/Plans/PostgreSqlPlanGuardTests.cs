@@ -1,6 +1,4 @@
 using System.Text.Json;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 using Npgsql;
 
 namespace DvdStore.Tests.Schema.Plans;

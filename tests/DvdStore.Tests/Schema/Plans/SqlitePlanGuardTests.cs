@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Sqlite;
 using Microsoft.Data.Sqlite;
 

@@ -1,9 +1,5 @@
 using DvdStore.Contract;
-using DvdStore.Schema;
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 using DvdStore.Tests.Schema.Contract;
 using Npgsql;
 

@@ -1,9 +1,6 @@
-using System.Data.Common;
 using System.Reflection;
 
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.SqlServer;
-using DvdStore.Schema.Model;
 
 using Microsoft.Data.SqlClient;
 

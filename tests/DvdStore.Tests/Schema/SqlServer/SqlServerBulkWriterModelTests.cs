@@ -1,9 +1,5 @@
-using System.Data.Common;
-
 using DvdStore.Loader.Generation;
 using DvdStore.Schema.Engines.SqlServer;
-using DvdStore.Schema.Model;
-using DvdStore.Schema.Sizing;
 
 using Microsoft.Data.SqlClient;
 

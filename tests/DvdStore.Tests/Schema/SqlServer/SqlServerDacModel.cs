@@ -1,8 +1,6 @@
 using System.Text.RegularExpressions;
 
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.SqlServer;
-using DvdStore.Schema.Model;
 
 using Microsoft.SqlServer.Dac.Model;
 

@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.SqlServer;
 
 using Microsoft.SqlServer.TransactSql.ScriptDom;

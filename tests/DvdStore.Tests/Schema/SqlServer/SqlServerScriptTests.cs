@@ -1,7 +1,5 @@
-using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Engines.SqlServer;
-using DvdStore.Schema.Model;
 
 using Microsoft.SqlServer.TransactSql.ScriptDom;
 

@@ -1,6 +1,4 @@
-using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Engines.Sqlite;
-using DvdStore.Schema.Model;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.Schema.Sqlite;

@@ -1,9 +1,4 @@
-using System.Data.Common;
 using DvdStore.Cli;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-using DvdStore.Tests.Infrastructure;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Tests.Schema.Sqlite;

@@ -1,10 +1,4 @@
-using System.Data.Common;
-
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Engines.Sqlite;
-using DvdStore.Schema.Model;
-using DvdStore.Tests.Infrastructure;
 
 using Microsoft.Data.Sqlite;
 
