@@ -1,5 +1,3 @@
-using DvdStore.Driver.Running;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -19,7 +17,7 @@ public sealed class ServerFaultTests
         var before = await StoreLedger.ReadAsync(store.Target);
         var output = new StringWriter();
         var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(6)), TextWriter.Synchronized(output), CancellationToken.None);
-        await Task.Delay(TimeSpan.FromSeconds(2));
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
         await server.RestartAsync();
         var outcome = await run;
 
@@ -38,6 +36,7 @@ public sealed class ServerFaultTests
         var before = await StoreLedger.ReadAsync(store.Target);
         var output = new StringWriter();
         var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(5)), TextWriter.Synchronized(output), CancellationToken.None);
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
         var killed = 0;
         for (var round = 0; round < 3; round++)
         {
@@ -63,7 +62,7 @@ public sealed class ServerFaultTests
         var run = DriverRunner.RunAsync(TrustRuns.Settings(timed, TimeSpan.FromSeconds(5)), TextWriter.Synchronized(output), CancellationToken.None);
 
         // Hold every inventory row for 2 s: purchases wait on the lock until the statement timeout cancels them.
-        await Task.Delay(TimeSpan.FromSeconds(1));
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
         await using (var blocker = await store.Target.OpenAsync(CancellationToken.None))
         {
             await using var transaction = await blocker.BeginTransactionAsync();
@@ -105,7 +104,7 @@ public sealed class ServerFaultTests
         {
             await using var terminate = connection.Command(
                 "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()) t");
-            return Convert.ToInt32(await terminate.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture);
+            return Convert.ToInt32(await terminate.ExecuteScalarAsync(), CultureInfo.InvariantCulture);
         }
 
         var ids = new List<long>();
@@ -114,7 +113,7 @@ public sealed class ServerFaultTests
         {
             while (await reader.ReadAsync())
             {
-                ids.Add(Convert.ToInt64(reader.GetValue(0), System.Globalization.CultureInfo.InvariantCulture));
+                ids.Add(Convert.ToInt64(reader.GetValue(0), CultureInfo.InvariantCulture));
             }
         }
 

@@ -123,7 +123,7 @@ public class SqliteEngineTests
         Assert.Matches(@"^3\.\d+\.\d+$", facts.Version);
         Assert.Equal("wal", facts.Settings["journal_mode"]);
         Assert.Equal("30000", facts.Settings["busy_timeout"]);
-        Assert.True(int.Parse(facts.Settings["page_size"], System.Globalization.CultureInfo.InvariantCulture) >= 512);
+        Assert.True(int.Parse(facts.Settings["page_size"], CultureInfo.InvariantCulture) >= 512);
         Assert.Contains("cache_size", facts.Settings.Keys);
         Assert.EndsWith("store.db", facts.Settings["data_source"]);
     }
@@ -231,6 +231,6 @@ public class SqliteEngineTests
     private static async Task<string> PragmaAsync(DbConnection connection, string name)
     {
         await using var command = connection.Command($"PRAGMA {name}");
-        return Convert.ToString(await command.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture)!;
+        return Convert.ToString(await command.ExecuteScalarAsync(), CultureInfo.InvariantCulture)!;
     }
 }

@@ -33,6 +33,9 @@ internal sealed class SqliteTestStore : IAsyncDisposable
 
     public DbConnection Connection { get; }
 
+    /// <summary>When the store was made: every date the test's commands write falls between this and now (midnight may pass meanwhile).</summary>
+    public DateTime CreatedUtc { get; } = DateTime.UtcNow;
+
     /// <summary>Creates the tables only (no data, keys or trigger).</summary>
     public static async Task<SqliteTestStore> CreateEmptyAsync()
     {
@@ -105,6 +108,15 @@ internal sealed class SqliteTestStore : IAsyncDisposable
     {
         await using var command = Connection.Command(sql);
         return await command.ScalarAsync<T>(CancellationToken.None);
+    }
+
+    /// <summary>Fails unless the date <paramref name="sql"/> reads (SQLite's yyyy-MM-dd text) is a UTC day of this test's lifetime.</summary>
+    public async Task AssertWrittenDuringTheTestAsync(string sql)
+    {
+        var text = await ScalarAsync<string>(sql);
+        Assert.NotNull(text);
+        var written = DateTime.ParseExact(text, "yyyy-MM-dd", CultureInfo.InvariantCulture);
+        Assert.InRange(written, CreatedUtc.Date, DateTime.UtcNow.Date);
     }
 
     public async ValueTask DisposeAsync()
