@@ -12,6 +12,10 @@
 # Prints per round and in all: tables step / raw copy (target <= 1.1x) and whole / (raw copy + post-data + ANALYZE)
 # (target <= 0.8x), peak RSS of the loader, the load average (1-minute, read before each timed part: a busy machine
 # makes the figures noisy), and with several sizes the peak RSS growth (target <= 1.1x). Not a test: run it by hand.
+# PostgreSQL also: each part's CPU seconds, server (split by what its backends ran) and client apart, the tables step
+# as the server saw it, server CPU per row of the COPY backends (ours binary, raw text), WAL bytes per part
+# (scripts/pg-cpu-split.py); with PERF=1 a `perf record -g` of each part and the top symbols (self) of the COPY
+# backends, ours and raw, and of the loader (PERF_TOP=n lines; perf's overhead makes that run's times not comparable).
 # usage: [ENGINE=postgres|mysql|sqlite] [SIZES="100MB 1GB"] [ROUNDS=2] [SEED=3] [THREADS=n] scripts/bench-load.sh
 #   Starts its own throw-away server (scripts/db-up.sh) on PGPORT (default 55544) or MDBPORT (default 53444), unless
 #   BENCH_PG_RUNNING=1 / BENCH_MDB_RUNNING=1 says one listens there. PG_OPTS passes server settings to db-up.sh
@@ -30,13 +34,15 @@ drop_databases() {
 . scripts/bench-common.sh
 bench_begin load drop_databases
 case "$ENGINE" in
-postgres) [ "${BENCH_PG_RUNNING:-0}" = 1 ] || bench_server pg ;;
+postgres) [ "${BENCH_PG_RUNNING:-0}" = 1 ] || bench_server pg
+  pg_data=$(psql -d postgres -Atc "SHOW data_directory") ;;
 mysql) [ "${BENCH_MDB_RUNNING:-0}" = 1 ] || bench_server mariadb ;;
 sqlite) ;;
 *) echo "error: ENGINE must be postgres, mysql or sqlite (got '$ENGINE')" >&2; exit 2 ;;
 esac
 bench_build
 export PGOPTIONS="-c client_min_messages=warning" MYSQL_PWD=$DVDSTORE_PASSWORD
+if [ "${PERF:-0}" = 1 ]; then export DOTNET_PerfMapEnabled=1; fi # JIT-compiled methods by name in perf
 mdb() { mariadb --no-defaults -h 127.0.0.1 -P "$MDBPORT" -ubench --local-infile=1 "$@"; }
 
 # Which file holds which table's rows (export-csv's layout, DS3's names).
@@ -64,15 +70,35 @@ fresh() { # fresh <db>: an empty database (or file) named bench_ours / bench_raw
   esac
 }
 
+# cpu_start PART CLIENT_PATTERN / cpu_stop: around one timed part (PostgreSQL only), the server's CPU split by what its
+# backends ran, the client's, and WAL bytes (scripts/pg-cpu-split.py, into $work/cpu-PART); with PERF=1 also a
+# system-wide `perf record -g` into $work/perf-PART.data. Both start before the part's clock and stop after it.
+cpu_start() {
+  [ "$ENGINE" = postgres ] || return 0
+  rm -f "$work/cpu-$1" "$work/cpu-$1.ready"
+  python3 scripts/pg-cpu-split.py "$pg_data" "$2" "$work/cpu-$1" >/dev/null & sampler=$!
+  if [ "${PERF:-0}" = 1 ]; then perf record -a -g -k CLOCK_MONOTONIC -F 499 -o "$work/perf-$1.data" >/dev/null 2>&1 & perf_pid=$!; sleep 1; fi
+  while [ ! -e "$work/cpu-$1.ready" ]; do sleep 0.05; done
+}
+cpu_stop() {
+  [ "$ENGINE" = postgres ] || return 0
+  kill -TERM "$sampler" && wait "$sampler"
+  if [ "${PERF:-0}" = 1 ]; then kill -INT "$perf_pid" && wait "$perf_pid" || true; fi
+}
+cpu() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $(cat "$work/cpu-$1")"; } # cpu PART KEY: one figure of a part
+
 ours() { # prints: tables-step whole peak-MB
   fresh bench_ours
   local t0 t1
+  cpu_start ours "Port=$PGPORT;" # the loader's command line names our server's port
   t0=$(now)
-  /usr/bin/time -f '%M' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
+  /usr/bin/time -f '%M %U %S' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
     --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --connection "$(connection)" >"$work/ours.txt"
   t1=$(now)
+  cpu_stop
   if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$work/ours.txt" "$BENCH_KEEP/ours-$ENGINE-$size-$round.txt"; fi
   echo "$(awk '$1 == "load" && $2 ~ /s$/ { sub(/s$/, "", $2); print $2 }' "$work/ours.txt") $(secs "$t0" "$t1") $(awk '{ printf "%.0f", $1 / 1024 }' "$work/peak")"
+  awk '{ print $2 + $3 }' "$work/peak" >"$work/client-ours"
 }
 
 raw() { # prints: raw-copy post-data+analyze
@@ -81,10 +107,20 @@ raw() { # prints: raw-copy post-data+analyze
   case "$ENGINE" in
   postgres)
     psql -d bench_raw -q -v ON_ERROR_STOP=1 -f "$work/pre.sql" >/dev/null
+    cpu_start raw "psql -d bench_raw"
     t0=$(now)
-    printf '%s\n' "${copies[@]}" | xargs -P "$THREADS" -L 1 bash -c 'copy_pg "$0" "$1"'
+    printf '%s\n' "${copies[@]}" | /usr/bin/time -f '%U %S' -o "$work/client-raw" xargs -P "$THREADS" -L 1 bash -c 'copy_pg "$0" "$1"'
     t1=$(now)
-    psql -d bench_raw -q -v ON_ERROR_STOP=1 -f "$work/post.sql" -c ANALYZE >/dev/null ;;
+    cpu_stop
+    local copied; copied=$(secs "$t0" "$t1")
+    awk '{ print $1 + $2 }' "$work/client-raw" >"$work/client-raw.s"
+    cpu_start post "psql -d bench_raw"
+    t1=$(now)
+    psql -d bench_raw -q -v ON_ERROR_STOP=1 -f "$work/post.sql" -c ANALYZE >/dev/null
+    t2=$(now)
+    cpu_stop
+    echo "$copied $(secs "$t1" "$t2")"
+    return ;;
   mysql)
     section mysql Tables | mdb bench_raw
     t0=$(now)
@@ -100,6 +136,44 @@ raw() { # prints: raw-copy post-data+analyze
   esac
   t2=$(now)
   echo "$(secs "$t0" "$t1") $(secs "$t1" "$t2")"
+}
+
+# The CPU split of the round just run (PostgreSQL): CPU seconds (user+system) of the server, by what its backends ran,
+# and of the clients; the tables step as the server saw it (from the first to the last sample with a COPY running);
+# server CPU per row of the COPY backends, ours (binary COPY, rows made as they go) against raw (text COPY of files).
+cpu_report() {
+  local f
+  f=$(for part in ours raw post; do for k in server copy index alter stats other window server_w client_w busy_w wal wal_w; do
+    echo "$(cpu "$part" "$k")"; done; done | tr '\n' ' ')
+  echo "$f $(cat "$work/client-ours") $(cat "$work/client-raw.s") $rows $(nproc)" >>"$cpus"
+  tail -1 "$cpus" | cpu_lines "$size round $round"
+  if [ "${PERF:-0}" = 1 ]; then
+    for part in "ours copy" "raw copy" "ours index,alter,stats" "post index,alter,stats"; do
+      set -- $part
+      echo "  perf, $1, server backends while in $2, top functions (self):"
+      perf script -F pid,time,ip,sym,dso -G -i "$work/perf-$1.data" 2>/dev/null |
+        python3 scripts/perf-by-activity.py "$work/cpu-$1.timeline" "$2" "${PERF_TOP:-12}" | sed 's/^/    /'
+    done
+    echo "  perf, ours, loader (dotnet), top functions (self):"; perf_top ours "$(cpu ours client_pids)"
+  fi
+}
+# cpu_lines LABEL < fields of cpu_report (one line, or several summed)
+cpu_lines() {
+  awk -v l="$1" '{ for (i = 1; i <= NF; i++) v[i] += $i; n = NF } END {
+    # parts: ours 1-12, raw 13-24, post 25-36 (server copy index alter stats other window server_w client_w busy_w wal wal_w)
+    ocl = v[37]; rcl = v[38]; rows = v[39]; cores = v[40] / NR; mb = 1048576
+    printf "  %s CPU s: ours whole: server %.1f (COPY %.1f, index builds %.1f, ALTER TABLE %.1f, VACUUM/ANALYZE %.1f, other %.1f), loader %.1f | raw copy: server %.1f, psql %.1f | raw post-data+ANALYZE: server %.1f\n",
+      l, v[1], v[2], v[3], v[4], v[5], v[6], ocl, v[13], rcl, v[25]
+    printf "  %s tables step as the server saw it (%.1f s with a COPY running): server %.1f, loader %.1f, machine busy %.0f%% of %d cores | raw copy (%.1f s): server %.1f, machine busy %.0f%%\n",
+      l, v[7], v[8], v[9], 100 * v[10] / (cores * v[7] + 1e-9), cores, v[19], v[20], 100 * v[22] / (cores * v[19] + 1e-9)
+    printf "  %s server CPU per row in COPY backends: ours %.2f us, raw %.2f us (ours/raw %.2fx); rows per server-CPU-second in the COPY window: ours %.0f, raw %.0f; WAL MB: ours tables step %.0f, whole %.0f | raw copy %.0f, post-data+ANALYZE %.0f\n",
+      l, 1e6 * v[2] / rows, 1e6 * v[14] / rows, v[2] / (v[14] + 1e-9), rows / (v[8] + 1e-9), rows / (v[20] + 1e-9), v[12] / mb, v[11] / mb, v[23] / mb, v[35] / mb }'
+}
+# perf_top PART PIDS: the symbols PIDS spent most samples in during PART (self time, all threads)
+perf_top() {
+  [ "$2" != - ] || return 0
+  { perf report -i "$work/perf-$1.data" --no-children --sort dso,symbol --pid "$2" --percentage relative --stdio -g none 2>/dev/null || true; } |
+    awk '!/^#/ && NF && n++ < '"${PERF_TOP:-12}"' { $1 = $1; print "    " $0 }'
 }
 
 tables=(CUSTOMERS ORDERS ORDERLINES CUST_HIST PRODUCTS INVENTORY MEMBERSHIP REVIEWS REVIEWS_HELPFULNESS)
@@ -118,7 +192,7 @@ echo "== $ENGINE, $(nproc) cores, threads $THREADS, seed $SEED, rounds $ROUNDS, 
 for size in $SIZES; do
   rm -rf "$work/data"
   dvdstore export-csv --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --out "$work/data" >/dev/null
-  rounds="$work/rounds-$size"; : >"$rounds"
+  rounds="$work/rounds-$size"; : >"$rounds"; cpus="$work/cpus-$size"; : >"$cpus"
   for round in $(seq 1 "$ROUNDS"); do
     order=$([ $((round % 2)) = 1 ] && echo "ours raw" || echo "raw ours")
     for side in $order; do
@@ -140,7 +214,9 @@ for size in $SIZES; do
     echo "$o_tables $o_whole $o_peak $r_copy $r_post $o_la $r_la" >>"$rounds"
     awk -v s="$size" -v r="$round" -v o="$order" '{ printf "%s round %d (%s): ours tables %.1fs whole %.1fs peak %d MB (load avg %.1f) | raw copy %.1fs + post-data+ANALYZE %.1fs (load avg %.1f) | tables/raw copy %.2fx, whole/raw all %.2fx\n",
       s, r, o, $1, $2, $3, $6, $4, $5, $7, $1 / $4, $2 / ($4 + $5) }' <(tail -1 "$rounds")
+    if [ "$ENGINE" = postgres ]; then cpu_report; fi
   done
+  if [ "$ENGINE" = postgres ]; then cpu_lines "$size, $ROUNDS rounds summed," <"$cpus"; fi
   awk -v s="$size" -v rows="$rows" -v mb="$(du -sm "$work/data" | cut -f1)" -v e="$ENGINE" '
     { ot += $1; ow += $2; if ($3 > op) op = $3; rc += $4; rp += $5; la += $6 + $7; n++ }
     END { printf "== %s %s (%d rows, %d MB as CSV), sums of %d rounds: tables step / raw copy %.2fx (target <= 1.10x) %s; whole / (raw copy + post-data + ANALYZE) %.2fx (target <= 0.80x) %s; peak RSS %d MB; mean load avg %.1f\n",

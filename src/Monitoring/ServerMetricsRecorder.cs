@@ -145,7 +145,9 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
                 Source = Describe(),
                 HostSeconds = averages.HostSeconds,
                 EngineSeconds = averages.EngineSeconds,
-                CpuSet = averages.CpuSet,
+                // The server's CPU set is a fact of the run, not a measurement: a window too short (or a machine too
+                // slow) to hold a sample's midpoint still names it, from any sample of the run.
+                CpuSet = averages.CpuSet ?? ServerAverages.Of(Samples).CpuSet,
                 DiskDevice = averages.DiskDevice,
                 Average = averages.Figures,
                 RunEngineCommits = runCommits,

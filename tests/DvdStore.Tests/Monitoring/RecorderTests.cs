@@ -72,6 +72,24 @@ public class RecorderTests
     }
 
     [Fact]
+    public async Task A_window_that_holds_no_sample_has_no_averages_but_still_names_the_servers_cpu_set()
+    {
+        var host = new HostMetricsReader(new LocalFileReader(), null, Environment.ProcessId);
+        await using var recorder = new ServerMetricsRecorder(new ServerMetricsSampler(host, engine: null), TimeSpan.FromHours(1));
+        await recorder.StartAsync(CancellationToken.None);
+        SshTests.BurnCpu();
+        await recorder.StopAsync(CancellationToken.None);
+        var after = DateTimeOffset.UtcNow;
+
+        var summary = recorder.Summarize(after, after.AddSeconds(2));
+
+        Assert.Null(summary.Average.CpuPercent);
+        Assert.Equal(0, summary.HostSeconds);
+        Assert.Equal(ServerAverages.Of(recorder.Samples).CpuSet, summary.CpuSet);
+        Assert.NotNull(summary.CpuSet);
+    }
+
+    [Fact]
     public void The_lead_is_a_tenth_of_the_interval_and_at_most_half_a_second()
     {
         Assert.Equal(TimeSpan.FromMilliseconds(100), Lead(TimeSpan.FromSeconds(1)));

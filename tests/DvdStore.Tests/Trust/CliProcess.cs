@@ -8,7 +8,10 @@ internal static class CliProcess
     public static ChildProcess Start(params string[] arguments)
     {
         Assert.True(File.Exists(Dll), $"{Dll} is missing: the test project references the CLI, so the build copies it");
-        return ChildProcess.Start("dotnet", [Dll, .. arguments]);
+        // A test run started in the background of a shell without job control (as CI may start it) inherits SIGINT
+        // ignored, and a process keeps an ignored SIGINT across exec: `env --default-signal` gives the CLI the default
+        // disposition a user's terminal gives it, so the Ctrl-C test tests the CLI, not how the suite was launched.
+        return ChildProcess.Start("env", ["--default-signal=INT", "dotnet", Dll, .. arguments]);
     }
 
     /// <summary>Runs to the end and returns the exit code with stdout then stderr (the process is killed after <paramref name="limit"/>).</summary>
