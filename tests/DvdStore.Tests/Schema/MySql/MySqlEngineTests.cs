@@ -111,9 +111,7 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
     [SkippableFact]
     public async Task Drop_removes_a_half_built_store()
     {
-        await using var connection = await database.OpenAsync();
-        await engine.DropAsync(connection, None);
-        await engine.CreateAsync(connection, SchemaPhase.Tables, None);
+        await using var connection = await OpenWithEmptyTablesAsync();
         // A loader stopped mid-way: some tables hold rows, keys and programs are missing.
         await ExecuteAsync(connection, "INSERT INTO INVENTORY (PROD_ID, QUAN_IN_STOCK, SALES) VALUES (1, 10, 0)");
         Assert.True(await engine.StoreExistsAsync(connection, None));
@@ -268,9 +266,7 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
     [SkippableFact]
     public async Task Analyze_runs_on_a_built_store()
     {
-        await using var connection = await database.OpenAsync();
-        await engine.DropAsync(connection, None);
-        await engine.CreateAsync(connection, SchemaPhase.Tables, None);
+        await using var connection = await OpenWithEmptyTablesAsync();
         // Persistent statistics record when they were last computed: age them, so only the analysis can renew them.
         await ExecuteAsync(connection, "UPDATE mysql.innodb_table_stats SET last_update = '2000-01-01' WHERE database_name = DATABASE()");
 
@@ -376,6 +372,15 @@ public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture
     }
 
     /// <summary>A table shaped like a store table under its own name, so these tests do not collide with the store lifecycle test.</summary>
+    /// <summary>A connection to the test database holding only the store's empty tables (what earlier tests left is dropped).</summary>
+    private async Task<MySqlConnection> OpenWithEmptyTablesAsync()
+    {
+        var connection = await database.OpenAsync();
+        await engine.DropAsync(connection, None);
+        await engine.CreateAsync(connection, SchemaPhase.Tables, None);
+        return connection;
+    }
+
     private static async Task<TableSpec> ScratchTableAsync(MySqlConnection connection, string like)
     {
         var scratch = StoreModel.Table(like) with { Name = "SCRATCH_" + like };

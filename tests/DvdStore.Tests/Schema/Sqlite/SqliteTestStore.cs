@@ -21,6 +21,8 @@ internal sealed class SqliteTestStore : IAsyncDisposable
         (6, "100% PURE_GOLD \\ \"QUOTED\"", "ANNA OR BOB", 3, 0, 50),
     ];
 
+    private IStoreCommands? commands;
+
     private SqliteTestStore(string connectionString, DbConnection connection)
     {
         ConnectionString = connectionString;
@@ -32,6 +34,9 @@ internal sealed class SqliteTestStore : IAsyncDisposable
     public string ConnectionString { get; }
 
     public DbConnection Connection { get; }
+
+    /// <summary>The store's commands on <see cref="Connection"/>: made on first use, disposed with the store.</summary>
+    public IStoreCommands Commands => commands ??= Engine.CreateStoreCommands(Connection);
 
     /// <summary>When the store was made: every date the test's commands write falls between this and now (midnight may pass meanwhile).</summary>
     public DateTime CreatedUtc { get; } = DateTime.UtcNow;
@@ -121,6 +126,11 @@ internal sealed class SqliteTestStore : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
+        if (commands is not null)
+        {
+            await commands.DisposeAsync();
+        }
+
         var connection = (SqliteConnection)Connection;
         var file = connection.DataSource;
         await Connection.DisposeAsync();
