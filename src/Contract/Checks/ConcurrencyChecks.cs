@@ -11,11 +11,10 @@ internal static class ConcurrencyChecks
     private const int Buyers = 6;
     private const int PurchasesPerBuyer = 8;
 
-    public static async Task Concurrent_purchases_of_the_same_products_never_lose_an_update_or_oversell(ContractSession session, CancellationToken cancellationToken)
+    public static async Task Concurrent_purchases_of_the_same_products_never_lose_an_update_or_oversell(FreshStore store, CancellationToken cancellationToken)
     {
-        await using var db = await session.NewStoreAsync(cancellationToken);
         // Product 9 gets 7 in stock: the first buyer of 4 leaves 3 (no re-order), every later one is short.
-        await using (var command = db.Command($"UPDATE INVENTORY SET QUAN_IN_STOCK = 7 WHERE PROD_ID = {session.Engine.Parameter("id")}"))
+        await using (var command = store.Db.Command($"UPDATE INVENTORY SET QUAN_IN_STOCK = 7 WHERE PROD_ID = {store.Engine.Parameter("id")}"))
         {
             command.Add("id", 9);
             Expect.Equal(1, await command.ExecuteNonQueryAsync());
@@ -26,13 +25,13 @@ internal static class ConcurrencyChecks
         {
             for (var i = 0; i < Buyers; i++)
             {
-                connections.Add(await session.OpenAsync(cancellationToken));
+                connections.Add(await store.Session.OpenAsync(cancellationToken));
             }
 
             using var start = new Barrier(Buyers);
             var buyers = connections.Select((connection, buyer) => Task.Run(async () =>
             {
-                await using var commands = session.Engine.CreateStoreCommands(connection);
+                await using var commands = store.Engine.CreateStoreCommands(connection);
                 start.SignalAndWait();
                 var scarce = await commands.PurchaseAsync(new PurchaseRequest(1, 71.96m, 5.94m, 77.90m, [new CartItem(9, 4)]), cancellationToken);
                 var orders = new List<long>();
@@ -48,18 +47,18 @@ internal static class ConcurrencyChecks
             var results = await Task.WhenAll(buyers);
 
             Expect.Single(results, r => r.Scarce > 0);
-            Expect.Equal((3, ContractData.Sales(9) + 4), await PurchaseChecks.StockAsync(db, 9));
+            Expect.Equal((3, ContractData.Sales(9) + 4), await PurchaseChecks.StockAsync(store.Db, 9));
 
             var orderIds = results.SelectMany(r => r.Orders).ToList();
             Expect.All(orderIds, id => Expect.True(id > 0));
             Expect.Equal(orderIds.Count, orderIds.Distinct().Count());
             const int total = Buyers * PurchasesPerBuyer;
-            Expect.Equal((ContractData.Stock(8) - (2 * total), ContractData.Sales(8) + (2 * total)), await PurchaseChecks.StockAsync(db, 8));
-            Expect.Equal((ContractData.Stock(1) - total, ContractData.Sales(1) + total), await PurchaseChecks.StockAsync(db, 1));
-            Expect.Equal(ContractData.Orders.Count + total + 1, await CountAsync(db, "SELECT COUNT(*) FROM ORDERS"));
-            Expect.Equal(ContractData.OrderLines.Count + (2 * total) + 1, await CountAsync(db, "SELECT COUNT(*) FROM ORDERLINES"));
-            Expect.Equal(ContractData.CustHist.Count + (2 * total) + 1, await CountAsync(db, "SELECT COUNT(*) FROM CUST_HIST"));
-            Expect.Equal(ContractData.Reorder.Count, await CountAsync(db, "SELECT COUNT(*) FROM REORDER"));
+            Expect.Equal((ContractData.Stock(8) - (2 * total), ContractData.Sales(8) + (2 * total)), await PurchaseChecks.StockAsync(store.Db, 8));
+            Expect.Equal((ContractData.Stock(1) - total, ContractData.Sales(1) + total), await PurchaseChecks.StockAsync(store.Db, 1));
+            Expect.Equal(ContractData.Orders.Count + total + 1, await CountAsync(store.Db, "SELECT COUNT(*) FROM ORDERS"));
+            Expect.Equal(ContractData.OrderLines.Count + (2 * total) + 1, await CountAsync(store.Db, "SELECT COUNT(*) FROM ORDERLINES"));
+            Expect.Equal(ContractData.CustHist.Count + (2 * total) + 1, await CountAsync(store.Db, "SELECT COUNT(*) FROM CUST_HIST"));
+            Expect.Equal(ContractData.Reorder.Count, await CountAsync(store.Db, "SELECT COUNT(*) FROM REORDER"));
         }
         finally
         {

@@ -47,68 +47,61 @@ internal static class StoreChecks
         return Task.CompletedTask;
     }
 
-    public static async Task Creating_tables_over_an_existing_store_fails_and_keeps_the_store(ContractSession session, CancellationToken cancellationToken)
+    public static async Task Creating_tables_over_an_existing_store_fails_and_keeps_the_store(FreshStore store, CancellationToken cancellationToken)
     {
-        await using var db = await session.NewStoreAsync(cancellationToken);
-        Expect.True(await session.Engine.StoreExistsAsync(db, cancellationToken));
+        Expect.True(await store.Engine.StoreExistsAsync(store.Db, cancellationToken));
 
-        await Expect.ThrowsAnyAsync(() => session.Engine.CreateAsync(db, SchemaPhase.Tables, cancellationToken));
+        await Expect.ThrowsAnyAsync(() => store.Engine.CreateAsync(store.Db, SchemaPhase.Tables, cancellationToken));
 
-        Expect.Equal(ContractData.Customers.Count, await CountAsync(db, "SELECT COUNT(*) FROM CUSTOMERS"));
-        Expect.True(await session.Engine.StoreExistsAsync(db, cancellationToken));
+        Expect.Equal(ContractData.Customers.Count, await CountAsync(store.Db, "SELECT COUNT(*) FROM CUSTOMERS"));
+        Expect.True(await store.Engine.StoreExistsAsync(store.Db, cancellationToken));
     }
 
-    public static async Task Drop_removes_every_store_object_and_the_store_can_be_built_again(ContractSession session, CancellationToken cancellationToken)
+    public static async Task Drop_removes_every_store_object_and_the_store_can_be_built_again(FreshStore store, CancellationToken cancellationToken)
     {
-        await using var db = await session.NewStoreAsync(cancellationToken);
+        await store.Engine.DropAsync(store.Db, cancellationToken);
 
-        await session.Engine.DropAsync(db, cancellationToken);
-
-        Expect.False(await session.Engine.StoreExistsAsync(db, cancellationToken));
+        Expect.False(await store.Engine.StoreExistsAsync(store.Db, cancellationToken));
         foreach (var table in StoreModel.Tables)
         {
-            var error = await Expect.ThrowsAnyAsync(() => CountAsync(db, $"SELECT COUNT(*) FROM {table.Name}"));
-            Expect.Equal(FailureKind.MissingObject, session.Engine.Classify(error));
+            var error = await Expect.ThrowsAnyAsync(() => CountAsync(store.Db, $"SELECT COUNT(*) FROM {table.Name}"));
+            Expect.Equal(FailureKind.MissingObject, store.Engine.Classify(error));
         }
 
-        await using (var commands = session.Engine.CreateStoreCommands(db))
+        await using (var commands = store.Engine.CreateStoreCommands(store.Db))
         {
             var error = await Expect.ThrowsAnyAsync(() => commands.LoginAsync("user1", ContractData.Password, cancellationToken));
-            Expect.Equal(FailureKind.MissingObject, session.Engine.Classify(error));
+            Expect.Equal(FailureKind.MissingObject, store.Engine.Classify(error));
         }
 
-        await session.Engine.DropAsync(db, cancellationToken);
-        await session.BuildStoreAsync(db, cancellationToken);
-        Expect.Equal(ContractData.Customers.Count, await CountAsync(db, "SELECT COUNT(*) FROM CUSTOMERS"));
+        await store.Engine.DropAsync(store.Db, cancellationToken);
+        await store.Session.BuildStoreAsync(store.Db, cancellationToken);
+        Expect.Equal(ContractData.Customers.Count, await CountAsync(store.Db, "SELECT COUNT(*) FROM CUSTOMERS"));
     }
 
-    public static async Task Bulk_writer_round_trips_every_column_type_including_nulls(ContractSession session, CancellationToken cancellationToken)
+    public static async Task Bulk_writer_round_trips_every_column_type_including_nulls(FreshStore store, CancellationToken cancellationToken)
     {
-        await using var db = await session.NewStoreAsync(cancellationToken);
-
         foreach (var (table, rows) in ContractData.Tables)
         {
             var expected = rows.Select(r => Canonical(table, r)).Order(StringComparer.Ordinal).ToList();
-            var actual = (await ReadTableAsync(db, table)).Select(r => Canonical(table, r)).Order(StringComparer.Ordinal).ToList();
+            var actual = (await ReadTableAsync(store.Db, table)).Select(r => Canonical(table, r)).Order(StringComparer.Ordinal).ToList();
             Expect.Equal(expected, actual);
         }
     }
 
-    public static async Task Reset_identity_after_removing_a_runs_rows_gives_the_loaded_last_id_plus_one_again(ContractSession session, CancellationToken cancellationToken)
+    public static async Task Reset_identity_after_removing_a_runs_rows_gives_the_loaded_last_id_plus_one_again(FreshStore store, CancellationToken cancellationToken)
     {
-        await using var db = await session.NewStoreAsync(cancellationToken);
-        await using var commands = session.Engine.CreateStoreCommands(db);
         var customers = ContractData.LastId(StoreModel.Customers);
         var orders = ContractData.LastId(StoreModel.Orders);
         var reviews = ContractData.LastId(StoreModel.Reviews);
         var ratings = ContractData.LastId(StoreModel.ReviewsHelpfulness);
 
         // The fixture load reset every identity to its last loaded id.
-        Expect.Equal(customers + 1, await commands.NewCustomerAsync(NewCustomer("newuser1"), cancellationToken));
-        Expect.Equal(customers + 2, await commands.NewCustomerAsync(NewCustomer("newuser2"), cancellationToken));
-        Expect.Equal(orders + 1, await PurchaseOneAsync(commands));
-        Expect.Equal(reviews + 1, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", cancellationToken));
-        Expect.Equal(ratings + 1, await commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, cancellationToken));
+        Expect.Equal(customers + 1, await store.Commands.NewCustomerAsync(NewCustomer("newuser1"), cancellationToken));
+        Expect.Equal(customers + 2, await store.Commands.NewCustomerAsync(NewCustomer("newuser2"), cancellationToken));
+        Expect.Equal(orders + 1, await PurchaseOneAsync());
+        Expect.Equal(reviews + 1, await store.Commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", cancellationToken));
+        Expect.Equal(ratings + 1, await store.Commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, cancellationToken));
 
         // What a cleanup does: remove the run's rows, then reset each identity to the loaded last id.
         foreach (var (table, column, last) in new[]
@@ -117,31 +110,29 @@ internal static class StoreChecks
             ("REVIEWS_HELPFULNESS", "REVIEW_HELPFULNESS_ID", ratings), ("REVIEWS", "REVIEW_ID", reviews), ("CUSTOMERS", "CUSTOMERID", customers),
         })
         {
-            await using var delete = db.Command($"DELETE FROM {table} WHERE {column} > {session.Engine.Parameter("last")}");
+            await using var delete = store.Db.Command($"DELETE FROM {table} WHERE {column} > {store.Engine.Parameter("last")}");
             delete.Add("last", last);
             await delete.ExecuteNonQueryAsync();
         }
 
-        await session.Engine.ResetIdentityAsync(db, StoreModel.Customers, customers, cancellationToken);
-        await session.Engine.ResetIdentityAsync(db, StoreModel.Orders, orders, cancellationToken);
-        await session.Engine.ResetIdentityAsync(db, StoreModel.Reviews, reviews, cancellationToken);
-        await session.Engine.ResetIdentityAsync(db, StoreModel.ReviewsHelpfulness, ratings, cancellationToken);
+        await store.Engine.ResetIdentityAsync(store.Db, StoreModel.Customers, customers, cancellationToken);
+        await store.Engine.ResetIdentityAsync(store.Db, StoreModel.Orders, orders, cancellationToken);
+        await store.Engine.ResetIdentityAsync(store.Db, StoreModel.Reviews, reviews, cancellationToken);
+        await store.Engine.ResetIdentityAsync(store.Db, StoreModel.ReviewsHelpfulness, ratings, cancellationToken);
 
-        Expect.Equal(customers + 1, await commands.NewCustomerAsync(NewCustomer("newuser3"), cancellationToken));
-        Expect.Equal(orders + 1, await PurchaseOneAsync(commands));
-        Expect.Equal(reviews + 1, await commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", cancellationToken));
-        Expect.Equal(ratings + 1, await commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, cancellationToken));
+        Expect.Equal(customers + 1, await store.Commands.NewCustomerAsync(NewCustomer("newuser3"), cancellationToken));
+        Expect.Equal(orders + 1, await PurchaseOneAsync());
+        Expect.Equal(reviews + 1, await store.Commands.NewProdReviewAsync(2, 4, 3, "Again", "Watched it again", cancellationToken));
+        Expect.Equal(ratings + 1, await store.Commands.NewReviewHelpfulnessAsync(reviews + 1, 2, 5, cancellationToken));
 
-        Task<long> PurchaseOneAsync(IStoreCommands commands) =>
-            commands.PurchaseAsync(new PurchaseRequest(3, 9.99m, 0.82m, 10.81m, [new CartItem(1, 1)]), cancellationToken);
+        Task<long> PurchaseOneAsync() =>
+            store.Commands.PurchaseAsync(new PurchaseRequest(3, 9.99m, 0.82m, 10.81m, [new CartItem(1, 1)]), cancellationToken);
     }
 
-    public static async Task Analyze_and_describe_server_work_on_a_loaded_store(ContractSession session, CancellationToken cancellationToken)
+    public static async Task Analyze_and_describe_server_work_on_a_loaded_store(FreshStore store, CancellationToken cancellationToken)
     {
-        await using var db = await session.NewStoreAsync(cancellationToken);
-
-        await session.Engine.AnalyzeAsync(db, cancellationToken);
-        var facts = await session.Engine.DescribeServerAsync(db, cancellationToken);
+        await store.Engine.AnalyzeAsync(store.Db, cancellationToken);
+        var facts = await store.Engine.DescribeServerAsync(store.Db, cancellationToken);
 
         Expect.False(string.IsNullOrWhiteSpace(facts.Product));
         Expect.False(string.IsNullOrWhiteSpace(facts.Version));

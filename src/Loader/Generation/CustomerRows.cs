@@ -11,8 +11,6 @@ namespace DvdStore.Loader.Generation;
 /// </summary>
 public sealed class CustomerRows(ulong seed, RowCounts counts) : IRowSource
 {
-    public const int ChunkSize = 10_000;
-
     private static readonly string[] States =
     [
         "AK", "AL", "AR", "AZ", "CA", "CO", "CT", "DC", "DE", "FL", "GA", "HI", "IA", "ID", "IL", "IN", "KS", "KY", "LA",
@@ -25,15 +23,14 @@ public sealed class CustomerRows(ulong seed, RowCounts counts) : IRowSource
 
     public TableSpec Table => StoreModel.Customers;
 
-    public long ChunkCount => (counts.Customers + ChunkSize - 1) / ChunkSize;
+    public long ChunkCount => IdChunks.Count(counts.Customers);
 
     public long ExpectedRows => counts.Customers;
 
     public IEnumerable<object?[]> Chunk(long index)
     {
         var random = SeededRandom.For(seed, GeneratedTable.Customers, index);
-        var first = index * ChunkSize + 1;
-        var last = Math.Min(counts.Customers, first + ChunkSize - 1);
+        var (first, last) = IdChunks.Ids(index, counts.Customers);
         for (var id = first; id <= last; id++)
         {
             yield return Row(ref random, id);

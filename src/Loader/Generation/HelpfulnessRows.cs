@@ -21,12 +21,12 @@ public sealed class HelpfulnessRows : IRowSource
     {
         _seed = seed;
         _counts = counts;
-        var chunks = ReviewRows.ChunkCountFor(counts);
+        var chunks = IdChunks.Count(counts.Reviews);
         _firstId = new long[chunks + 1];
         _firstId[0] = 1;
         for (long chunk = 0; chunk < chunks; chunk++)
         {
-            var (first, last) = ReviewRows.Range(counts, chunk);
+            var (first, last) = IdChunks.Ids(chunk, counts.Reviews);
             var random = SeededRandom.For(seed, GeneratedTable.Helpfulness, chunk, CountStream);
             long rows = 0;
             for (var review = first; review <= last; review++)
@@ -50,7 +50,7 @@ public sealed class HelpfulnessRows : IRowSource
         var counts = SeededRandom.For(_seed, GeneratedTable.Helpfulness, index, CountStream);
         var ratings = SeededRandom.For(_seed, GeneratedTable.Helpfulness, index, RatingStream);
         var id = _firstId[index];
-        var (first, last) = ReviewRows.Range(_counts, index);
+        var (first, last) = IdChunks.Ids(index, _counts.Reviews);
         for (var review = first; review <= last; review++)
         {
             var n = counts.Next(3, 40) - 1;

@@ -9,14 +9,12 @@ namespace DvdStore.Loader.Generation;
 /// </summary>
 public sealed class InventoryRows(ulong seed, RowCounts counts, SalesTally sales) : IRowSource
 {
-    public const int ChunkSize = 10_000;
-
     /// <summary>Cancels a wait for the order lines' sales tally.</summary>
     public CancellationToken Cancellation { get; set; }
 
     public TableSpec Table => StoreModel.Inventory;
 
-    public long ChunkCount => (counts.Products + ChunkSize - 1) / ChunkSize;
+    public long ChunkCount => IdChunks.Count(counts.Products);
 
     public long ExpectedRows => counts.Products;
 
@@ -24,8 +22,7 @@ public sealed class InventoryRows(ulong seed, RowCounts counts, SalesTally sales
     {
         var sold = sales.Complete(Cancellation);
         var random = SeededRandom.For(seed, GeneratedTable.Inventory, index);
-        var first = index * ChunkSize + 1;
-        var last = Math.Min(counts.Products, first + ChunkSize - 1);
+        var (first, last) = IdChunks.Ids(index, counts.Products);
         for (var id = first; id <= last; id++)
         {
             var stock = random.Next(0, 500) * (id % 10_000 == 0 ? 10 : 1);

@@ -10,14 +10,12 @@ namespace DvdStore.Loader.Generation;
 /// </summary>
 public sealed class MembershipRows(ulong seed, RowCounts counts) : IRowSource
 {
-    public const int ChunkSize = 10_000;
-
     /// <summary>Loaded expiry dates end here; anything later was added by a run.</summary>
     public static readonly DateTime LastLoadedExpiry = new(2019, 12, 15);
 
     public TableSpec Table => StoreModel.Membership;
 
-    public long ChunkCount => (counts.Members + ChunkSize - 1) / ChunkSize;
+    public long ChunkCount => IdChunks.Count(counts.Members);
 
     public long ExpectedRows => counts.Members;
 
@@ -25,9 +23,9 @@ public sealed class MembershipRows(ulong seed, RowCounts counts) : IRowSource
     {
         var random = SeededRandom.For(seed, GeneratedTable.Membership, index);
         var block = counts.Customers / counts.Members;
-        var first = index * ChunkSize;
-        var last = Math.Min(counts.Members, first + ChunkSize) - 1;
-        for (var member = first; member <= last; member++)
+        // Members are numbered from 0, ids from 1.
+        var (first, last) = IdChunks.Ids(index, counts.Members);
+        for (var member = first - 1; member < last; member++)
         {
             var customer = member * block + random.Next(1L, block);
             var type = random.Next(1, 3);

@@ -10,9 +10,7 @@ namespace DvdStore.Loader.Generation;
 /// </summary>
 public sealed class OrderRows(ulong seed, RowCounts counts)
 {
-    public const int ChunkSize = 10_000;
-
-    public long ChunkCount => (counts.Orders + ChunkSize - 1) / ChunkSize;
+    public long ChunkCount => IdChunks.Count(counts.Orders);
 
     /// <summary>One order and its lines; the lines' (product, quantity) pairs.</summary>
     public readonly record struct Order(long OrderId, DateTime Date, long CustomerId, decimal Net, decimal Tax, decimal Total, int[] Products, short[] Quantities);
@@ -20,8 +18,7 @@ public sealed class OrderRows(ulong seed, RowCounts counts)
     public IEnumerable<Order> Chunk(long index)
     {
         var random = SeededRandom.For(seed, GeneratedTable.Orders, index);
-        var first = index * ChunkSize + 1;
-        var last = Math.Min(counts.Orders, first + ChunkSize - 1);
+        var (first, last) = IdChunks.Ids(index, counts.Orders);
         for (var id = first; id <= last; id++)
         {
             var month = (int)((id - 1) / counts.OrdersPerMonth) + 1;
@@ -74,7 +71,7 @@ public sealed class OrderRows(ulong seed, RowCounts counts)
         public IEnumerable<object?[]> Chunk(long index)
         {
             var claimed = tally?.TryClaim(index) ?? false;
-            var seen = claimed ? new List<Order>(ChunkSize) : null;
+            var seen = claimed ? new List<Order>(IdChunks.Size) : null;
             var complete = false;
             try
             {

@@ -11,11 +11,9 @@ namespace DvdStore.Loader.Generation;
 /// </summary>
 public sealed class ProductRows(ulong seed, RowCounts counts) : IRowSource
 {
-    public const int ChunkSize = 10_000;
-
     public TableSpec Table => StoreModel.Products;
 
-    public long ChunkCount => (counts.Products + ChunkSize - 1) / ChunkSize;
+    public long ChunkCount => IdChunks.Count(counts.Products);
 
     public long ExpectedRows => counts.Products;
 
@@ -23,8 +21,7 @@ public sealed class ProductRows(ulong seed, RowCounts counts) : IRowSource
     {
         var random = SeededRandom.For(seed, GeneratedTable.Products, index);
         var specialOneIn = counts.Products <= 100_000 ? 100 : 10_000;
-        var first = index * ChunkSize + 1;
-        var last = Math.Min(counts.Products, first + ChunkSize - 1);
+        var (first, last) = IdChunks.Ids(index, counts.Products);
         for (var id = first; id <= last; id++)
         {
             var i = id - 1;

@@ -12,28 +12,17 @@ namespace DvdStore.Loader.Generation;
 /// </summary>
 public sealed class ReviewRows(ulong seed, RowCounts counts) : IRowSource
 {
-    public const int ChunkSize = 10_000;
-
     public TableSpec Table => StoreModel.Reviews;
 
-    public long ChunkCount => ChunkCountFor(counts);
+    public long ChunkCount => IdChunks.Count(counts.Reviews);
 
     public long ExpectedRows => counts.Reviews;
-
-    public static long ChunkCountFor(RowCounts counts) => (counts.Reviews + ChunkSize - 1) / ChunkSize;
-
-    /// <summary>The review ids of a chunk.</summary>
-    public static (long First, long Last) Range(RowCounts counts, long chunk)
-    {
-        var first = chunk * ChunkSize + 1;
-        return (first, Math.Min(counts.Reviews, first + ChunkSize - 1));
-    }
 
     public IEnumerable<object?[]> Chunk(long index)
     {
         var random = SeededRandom.For(seed, GeneratedTable.Reviews, index);
         var text = new StringBuilder(1000);
-        var (first, last) = Range(counts, index);
+        var (first, last) = IdChunks.Ids(index, counts.Reviews);
         for (var id = first; id <= last; id++)
         {
             var product = (int)random.Next(1L, counts.Products);

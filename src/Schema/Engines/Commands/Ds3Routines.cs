@@ -22,3 +22,23 @@ public enum Ds3ReviewSearch
     Actor,
     Title,
 }
+
+/// <summary>DS3's routine name for each read, the same on every engine that has routines.</summary>
+public static class Ds3RoutineName
+{
+    public static string Of(Ds3Browse by) => by switch
+    {
+        Ds3Browse.Category => "BROWSE_BY_CATEGORY",
+        Ds3Browse.Actor => "BROWSE_BY_ACTOR",
+        _ => "BROWSE_BY_TITLE",
+    };
+
+    public static string Of(Ds3ReviewOrder order) => order switch
+    {
+        Ds3ReviewOrder.Helpfulness => "GET_PROD_REVIEWS",
+        Ds3ReviewOrder.Stars => "GET_PROD_REVIEWS_BY_STARS",
+        _ => "GET_PROD_REVIEWS_BY_DATE",
+    };
+
+    public static string Of(Ds3ReviewSearch by) => by == Ds3ReviewSearch.Actor ? "GET_PROD_REVIEWS_BY_ACTOR" : "GET_PROD_REVIEWS_BY_TITLE";
+}

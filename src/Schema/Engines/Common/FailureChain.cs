@@ -30,4 +30,12 @@ public static class FailureChain
 
         return FailureKind.Other;
     }
+
+    /// <summary>What the first of an error's codes that means something says (<see cref="FailureKind.Other"/> when none does).</summary>
+    public static FailureKind FirstMeaningful(IEnumerable<int> codes, Func<int, FailureKind> classify)
+    {
+        ArgumentNullException.ThrowIfNull(codes);
+        ArgumentNullException.ThrowIfNull(classify);
+        return codes.Select(classify).FirstOrDefault(kind => kind != FailureKind.Other, FailureKind.Other);
+    }
 }

@@ -17,16 +17,7 @@ public sealed class MySqlDialect : SqlDialect
         ("IX_PROD_TITLE", "TITLE"),
     ];
 
-    public override string TypeOf(ColumnSpec column) => column.Type switch
-    {
-        ColumnType.SmallInt => column.FitsInByte ? "TINYINT" : "SMALLINT",
-        ColumnType.Integer => "INT",
-        ColumnType.BigInt => "BIGINT",
-        ColumnType.Money => "DECIMAL(12,2)",
-        ColumnType.Date => "DATE",
-        ColumnType.VarChar => $"VARCHAR({column.Length})",
-        _ => throw new InvalidOperationException($"unknown column type {column.Type}"),
-    };
+    protected override ColumnTypeNames TypeNames { get; } = new("SMALLINT", "INT", "BIGINT", "DECIMAL(12,2)", "DATE", "VARCHAR({0})", TinyInt: "TINYINT");
 
     // Identity columns are all primary keys, which AUTO_INCREMENT requires.
     public override string IdentityClause(TableSpec table, ColumnSpec column) => " AUTO_INCREMENT";

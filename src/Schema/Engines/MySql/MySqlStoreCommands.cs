@@ -11,9 +11,9 @@ namespace DvdStore.Schema.Engines.MySql;
 /// with a trailing OUT parameter (DS3 MySQL's shape) run as <see cref="CommandType.StoredProcedure"/>, which
 /// MySqlConnector binds by parameter name; the others are CALL statements that return result sets.
 /// </summary>
-public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreCommands
+public sealed class MySqlStoreCommands(MySqlConnection connection) : StoreCommandsBase
 {
-    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    public override async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         await using var command = Call("CALL LOGIN(@username_in, @password_in)");
         command.Parameters.AddWithValue("@username_in", username);
@@ -37,7 +37,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return new LoginResult(customerId, history);
     }
 
-    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    public override async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(customer);
         await using var command = Procedure("NEW_CUSTOMER");
@@ -63,7 +63,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return await ExecuteForOutAsync(command, "@customerid_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
+    public override async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
     {
         await using var command = Procedure("NEW_MEMBER");
         command.Parameters.AddWithValue("@customerid_in", customerId);
@@ -71,52 +71,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return await ExecuteForOutAsync(command, "@customerid_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken)
-    {
-        await using var command = Call("CALL BROWSE_BY_CATEGORY(@batch_size, @category_in)");
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        command.Parameters.AddWithValue("@category_in", category);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
-    }
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
-        BrowseByTextAsync("CALL BROWSE_BY_ACTOR(@batch_size, @text_in)", batchSize, actor, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
-        BrowseByTextAsync("CALL BROWSE_BY_TITLE(@batch_size, @text_in)", batchSize, title, cancellationToken);
-
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken)
-    {
-        await using var command = Call("CALL GET_PROD_REVIEWS(@batch_size, @prod_in)");
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        command.Parameters.AddWithValue("@prod_in", prodId);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
-
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
-    {
-        await using var command = Call("CALL GET_PROD_REVIEWS_BY_STARS(@batch_size, @prod_in, @stars_in)");
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        command.Parameters.AddWithValue("@prod_in", prodId);
-        command.Parameters.AddWithValue("@stars_in", stars);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
-
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
-    {
-        await using var command = Call("CALL GET_PROD_REVIEWS_BY_DATE(@batch_size, @prod_in)");
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        command.Parameters.AddWithValue("@prod_in", prodId);
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Review, cancellationToken).ConfigureAwait(false);
-    }
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
-        ReviewsByTextAsync("CALL GET_PROD_REVIEWS_BY_ACTOR(@batch_size, @text_in)", batchSize, actorWord, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
-        ReviewsByTextAsync("CALL GET_PROD_REVIEWS_BY_TITLE(@batch_size, @text_in)", batchSize, titleWord, cancellationToken);
-
-    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
+    public override async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
     {
         await using var command = Procedure("NEW_PROD_REVIEW");
         command.Parameters.AddWithValue("@prod_id_in", prodId);
@@ -127,7 +82,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return await ExecuteForOutAsync(command, "@review_id_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
+    public override async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
     {
         await using var command = Procedure("NEW_REVIEW_HELPFULNESS");
         command.Parameters.AddWithValue("@review_id_in", reviewId);
@@ -136,7 +91,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return await ExecuteForOutAsync(command, "@review_helpfulness_id_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    public override async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(prodIds);
         var prices = new Dictionary<int, decimal>();
@@ -158,7 +113,7 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return prices;
     }
 
-    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    public override async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
         PurchaseArguments.ThrowIfTooManyItems(purchase);
 
@@ -179,7 +134,15 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return await ExecuteForOutAsync(command, "@neworderid_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    protected override Task<IReadOnlyList<ProductRow>> BrowseAsync(Ds3Browse by, int batchSize, object key, CancellationToken cancellationToken) =>
+        RowsAsync(Ds3RoutineName.Of(by), batchSize, [by == Ds3Browse.Category ? ("@category_in", key) : ("@text_in", key ?? "")], StoreRowReader.Product, cancellationToken);
+
+    protected override Task<IReadOnlyList<ReviewRow>> ReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        RowsAsync(Ds3RoutineName.Of(order), batchSize, order == Ds3ReviewOrder.Stars ? [("@prod_in", prodId), ("@stars_in", stars)] : [("@prod_in", prodId)],
+            StoreRowReader.Review, cancellationToken);
+
+    protected override Task<IReadOnlyList<ProductReviewRow>> SearchReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken) =>
+        RowsAsync(Ds3RoutineName.Of(by), batchSize, [("@text_in", word ?? "")], StoreRowReader.ProductReview, cancellationToken);
 
     private MySqlCommand Call(string sql) => new(sql, connection) { CommandTimeout = 0 };
 
@@ -193,19 +156,17 @@ public sealed class MySqlStoreCommands(MySqlConnection connection) : IStoreComma
         return output.Value is null or DBNull ? 0 : Convert.ToInt64(output.Value, CultureInfo.InvariantCulture);
     }
 
-    private async Task<IReadOnlyList<ProductRow>> BrowseByTextAsync(string sql, int batchSize, string text, CancellationToken cancellationToken)
+    /// <summary>Runs CALL <paramref name="routine"/>(@batch_size, keys...) and maps every row of its result set.</summary>
+    private async Task<IReadOnlyList<T>> RowsAsync<T>(
+        string routine, int batchSize, (string Name, object Value)[] keys, Func<System.Data.Common.DbDataReader, T> map, CancellationToken cancellationToken)
     {
-        await using var command = Call(sql);
+        await using var command = Call($"CALL {routine}(@batch_size{string.Concat(keys.Select(k => ", " + k.Name))})");
         command.Parameters.AddWithValue("@batch_size", batchSize);
-        command.Parameters.AddWithValue("@text_in", text ?? "");
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.Product, cancellationToken).ConfigureAwait(false);
-    }
+        foreach (var (name, value) in keys)
+        {
+            command.Parameters.AddWithValue(name, value);
+        }
 
-    private async Task<IReadOnlyList<ProductReviewRow>> ReviewsByTextAsync(string sql, int batchSize, string text, CancellationToken cancellationToken)
-    {
-        await using var command = Call(sql);
-        command.Parameters.AddWithValue("@batch_size", batchSize);
-        command.Parameters.AddWithValue("@text_in", text ?? "");
-        return await StoreRowReader.ReadAllAsync(command, StoreRowReader.ProductReview, cancellationToken).ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(command, map, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -23,16 +23,7 @@ public sealed class OracleDialect : SqlDialect
         [StoreModel.ReviewsHelpfulness.Name] = "REVIEWHELPFULNESSID_SEQ",
     };
 
-    public override string TypeOf(ColumnSpec column) => column.Type switch
-    {
-        ColumnType.SmallInt => "NUMBER(5)",
-        ColumnType.Integer => "NUMBER(10)",
-        ColumnType.BigInt => "NUMBER(19)",
-        ColumnType.Money => "NUMBER(12,2)",
-        ColumnType.Date => "DATE",
-        ColumnType.VarChar => $"VARCHAR2({column.Length} CHAR)",
-        _ => throw new ArgumentOutOfRangeException(nameof(column), column.Type, "unknown column type"),
-    };
+    protected override ColumnTypeNames TypeNames { get; } = new("NUMBER(5)", "NUMBER(10)", "NUMBER(19)", "NUMBER(12,2)", "DATE", "VARCHAR2({0} CHAR)");
 
     public static string SequenceOf(TableSpec table) =>
         Sequences.TryGetValue(table.Name, out var sequence) ? sequence : throw new ArgumentException($"{table.Name} has no sequence.", nameof(table));

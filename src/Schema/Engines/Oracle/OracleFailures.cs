@@ -22,16 +22,7 @@ public static partial class OracleFailures
             return FailureKind.MissingObject;
         }
 
-        foreach (var code in OraCodes(message).Prepend(number))
-        {
-            var kind = Classify(code);
-            if (kind != FailureKind.Other)
-            {
-                return kind;
-            }
-        }
-
-        return FailureKind.Other;
+        return FailureChain.FirstMeaningful(OraCodes(message).Prepend(number), Classify);
     }
 
     public static FailureKind Classify(int code) => code switch

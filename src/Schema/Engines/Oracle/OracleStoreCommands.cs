@@ -16,12 +16,12 @@ namespace DvdStore.Schema.Engines.Oracle;
 /// parameter of the PL/SQL signature, in its order and under its name (so positional and by-name binding agree), ids in
 /// OUT INTEGERs, search rows in DS3's `found` count plus one OUT associative array per column.
 /// </summary>
-public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommands
+public sealed class OracleStoreCommands(DbConnection connection) : StoreCommandsBase
 {
     /// <summary>LOGIN's history rows, as DS3's driver asks for.</summary>
     public const int LoginHistoryRows = 10;
 
-    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    public override async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         await using var command = Procedure("LOGIN");
         In(command, "username_in", Ora.Varchar2, username);
@@ -35,7 +35,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return new LoginResult(id, id == 0 ? [] : history(Found(found)));
     }
 
-    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    public override async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(customer);
         await using var command = Procedure("NEW_CUSTOMER");
@@ -61,7 +61,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return await IdAsync(command, "customerid_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
+    public override async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
     {
         await using var command = Procedure("NEW_MEMBER");
         In(command, "customerid_in", Ora.Int64, customerId);
@@ -69,32 +69,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return await IdAsync(command, "customerid_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
-        SearchAsync("BROWSE_BY_CATEGORY", batchSize, [("category_in", Ora.Int32, category)], OracleResultArrays.Products, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
-        SearchAsync("BROWSE_BY_ACTOR", batchSize, [("actor_in", Ora.Varchar2, actor)], OracleResultArrays.Products, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
-        SearchAsync("BROWSE_BY_TITLE", batchSize, [("title_in", Ora.Varchar2, title)], OracleResultArrays.Products, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        SearchAsync("GET_PROD_REVIEWS", batchSize, [("prod_in", Ora.Int32, prodId)], OracleResultArrays.Reviews, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
-        SearchAsync("GET_PROD_REVIEWS_BY_STARS", batchSize, [("prod_in", Ora.Int32, prodId), ("stars_in", Ora.Int32, stars)], OracleResultArrays.Reviews,
-            cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        SearchAsync("GET_PROD_REVIEWS_BY_DATE", batchSize, [("prod_in", Ora.Int32, prodId)], OracleResultArrays.Reviews, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
-        SearchAsync("GET_PROD_REVIEWS_BY_ACTOR", batchSize, [("actor_in", Ora.Varchar2, actorWord)], OracleResultArrays.ProductReviews, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
-        SearchAsync("GET_PROD_REVIEWS_BY_TITLE", batchSize, [("title_in", Ora.Varchar2, titleWord)], OracleResultArrays.ProductReviews, cancellationToken);
-
-    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
+    public override async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
     {
         await using var command = Procedure("NEW_PROD_REVIEW");
         In(command, "prod_id_in", Ora.Int32, prodId);
@@ -105,7 +80,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return await IdAsync(command, "review_id_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
+    public override async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
     {
         await using var command = Procedure("NEW_REVIEW_HELPFULNESS");
         In(command, "review_id_in", Ora.Int64, reviewId);
@@ -114,7 +89,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return await IdAsync(command, "review_helpfulness_id_out", cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    public override async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
         var prices = new Dictionary<int, decimal>();
         var ids = prodIds.Distinct().ToArray();
@@ -138,7 +113,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
     }
 
     /// <summary>PURCHASE with DS3 Oracle's shape: the cart as two PL/SQL associative arrays (product ids, quantities) in request order.</summary>
-    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    public override async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
         PurchaseArguments.ThrowIfTooManyItems(purchase);
 
@@ -157,7 +132,20 @@ public sealed class OracleStoreCommands(DbConnection connection) : IStoreCommand
         return ToInt64(orderId.Value);
     }
 
-    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    protected override Task<IReadOnlyList<ProductRow>> BrowseAsync(Ds3Browse by, int batchSize, object key, CancellationToken cancellationToken) =>
+        SearchAsync(Ds3RoutineName.Of(by), batchSize, [by switch
+        {
+            Ds3Browse.Category => ("category_in", Ora.Int32, key),
+            Ds3Browse.Actor => ("actor_in", Ora.Varchar2, key),
+            _ => ("title_in", Ora.Varchar2, key),
+        }], OracleResultArrays.Products, cancellationToken);
+
+    protected override Task<IReadOnlyList<ReviewRow>> ReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        SearchAsync(Ds3RoutineName.Of(order), batchSize, order == Ds3ReviewOrder.Stars ? [("prod_in", Ora.Int32, prodId), ("stars_in", Ora.Int32, stars)] : [("prod_in", Ora.Int32, prodId)],
+            OracleResultArrays.Reviews, cancellationToken);
+
+    protected override Task<IReadOnlyList<ProductReviewRow>> SearchReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken) =>
+        SearchAsync(Ds3RoutineName.Of(by), batchSize, [(by == Ds3ReviewSearch.Actor ? "actor_in" : "title_in", Ora.Varchar2, word)], OracleResultArrays.ProductReviews, cancellationToken);
 
     private DbCommand Procedure(string name)
     {

@@ -11,7 +11,7 @@ namespace DvdStore.Schema.Engines.PostgreSql;
 /// The functions' interface is DS3's, with 32-bit ids (ds3-interface.md §1.2): ids are passed as checked int.
 /// The connection stays the caller's: disposing this closes the statements, not the connection.
 /// </summary>
-public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStoreCommands
+public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : StoreCommandsBase
 {
     private const string ProductColumns = "PROD_ID, CATEGORY, TITLE, ACTOR, PRICE, SPECIAL, COMMON_PROD_ID, MEMBERSHIP_ITEM";
     private const string ReviewColumns = "r_review_id, r_prod_id, r_review_date, r_stars, r_customerid, r_review_summary, r_review_text, r_totalhelp";
@@ -27,7 +27,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
 
     private readonly Dictionary<string, NpgsqlCommand> _prepared = new(StringComparer.Ordinal);
 
-    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    public override async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         var command = await PreparedAsync(
             "SELECT r_customerid, r_title, r_actor, r_relatedpurchase FROM LOGIN($1, $2)",
@@ -50,7 +50,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         return new LoginResult(customerId, history);
     }
 
-    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    public override async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(customer);
         var command = await PreparedAsync(
@@ -71,80 +71,19 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync("SELECT NEW_MEMBER($1, $2)", [NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = checked((int)customerId);
-        command.Parameters[1].Value = membershipType;
-        return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
-    }
+    public override Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken) =>
+        IdAsync("SELECT NEW_MEMBER($1, $2)", [Int(checked((int)customerId)), Int(membershipType)], cancellationToken);
 
-    public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
-        BrowseAsync($"SELECT {ProductColumns} FROM BROWSE_BY_CATEGORY($1, $2)", NpgsqlDbType.Integer, batchSize, category, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
-        BrowseAsync($"SELECT {ProductColumns} FROM BROWSE_BY_ACTOR($1, $2)", NpgsqlDbType.Varchar, batchSize, actor, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
-        BrowseAsync($"SELECT {ProductColumns} FROM BROWSE_BY_TITLE($1, $2)", NpgsqlDbType.Varchar, batchSize, title, cancellationToken);
-
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync($"SELECT {ReviewColumns} FROM GET_PROD_REVIEWS($1, $2)", [NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = batchSize;
-        command.Parameters[1].Value = prodId;
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
-    }
-
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync(
-            $"SELECT {ReviewColumns} FROM GET_PROD_REVIEWS_BY_STARS($1, $2, $3)",
-            [NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = batchSize;
-        command.Parameters[1].Value = prodId;
-        command.Parameters[2].Value = stars;
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
-    }
-
-    public async Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync($"SELECT {ReviewColumns} FROM GET_PROD_REVIEWS_BY_DATE($1, $2)", [NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = batchSize;
-        command.Parameters[1].Value = prodId;
-        return await ReadReviewsAsync(command, cancellationToken).ConfigureAwait(false);
-    }
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
-        ProductReviewsAsync($"SELECT {ProductReviewColumns} FROM GET_PROD_REVIEWS_BY_ACTOR($1, $2)", batchSize, actorWord, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
-        ProductReviewsAsync($"SELECT {ProductReviewColumns} FROM GET_PROD_REVIEWS_BY_TITLE($1, $2)", batchSize, titleWord, cancellationToken);
-
-    public async Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync(
+    public override Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken) =>
+        IdAsync(
             "SELECT NEW_PROD_REVIEW($1, $2, $3, $4, $5)",
-            [NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Varchar, NpgsqlDbType.Varchar], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = prodId;
-        command.Parameters[1].Value = stars;
-        command.Parameters[2].Value = checked((int)customerId);
-        command.Parameters[3].Value = summary;
-        command.Parameters[4].Value = text;
-        return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
-    }
+            [Int(prodId), Int(stars), Int(checked((int)customerId)), (NpgsqlDbType.Varchar, summary), (NpgsqlDbType.Varchar, text)],
+            cancellationToken);
 
-    public async Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync(
-            "SELECT NEW_REVIEW_HELPFULNESS($1, $2, $3)", [NpgsqlDbType.Integer, NpgsqlDbType.Integer, NpgsqlDbType.Integer], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = checked((int)reviewId);
-        command.Parameters[1].Value = checked((int)customerId);
-        command.Parameters[2].Value = helpfulness;
-        return await ScalarInt64Async(command, cancellationToken).ConfigureAwait(false);
-    }
+    public override Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken) =>
+        IdAsync("SELECT NEW_REVIEW_HELPFULNESS($1, $2, $3)", [Int(checked((int)reviewId)), Int(checked((int)customerId)), Int(helpfulness)], cancellationToken);
 
-    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    public override async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(prodIds);
         var command = await PreparedAsync(
@@ -156,7 +95,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         return prices;
     }
 
-    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    public override async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
         PurchaseArguments.ThrowIfTooManyItems(purchase);
 
@@ -189,7 +128,7 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         }
     }
 
-    public async ValueTask DisposeAsync()
+    public override async ValueTask DisposeAsync()
     {
         foreach (var command in _prepared.Values)
         {
@@ -217,53 +156,65 @@ public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : IStor
         return command;
     }
 
-    private async Task<IReadOnlyList<ProductRow>> BrowseAsync(string sql, NpgsqlDbType searchType, int batchSize, object search, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync(sql, [NpgsqlDbType.Integer, searchType], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = batchSize;
-        command.Parameters[1].Value = search;
-        var rows = new List<ProductRow>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ProductRow(
+    protected override Task<IReadOnlyList<ProductRow>> BrowseAsync(Ds3Browse by, int batchSize, object key, CancellationToken cancellationToken) =>
+        RowsAsync(
+            $"SELECT {ProductColumns} FROM {Ds3RoutineName.Of(by)}($1, $2)",
+            [Int(batchSize), (by == Ds3Browse.Category ? NpgsqlDbType.Integer : NpgsqlDbType.Varchar, key)],
+            reader => new ProductRow(
                 reader.GetInt32(0), reader.GetInt16(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4),
-                reader.IsDBNull(5) ? 0 : reader.GetInt16(5), reader.GetInt32(6), reader.GetInt16(7)));
-        }
+                reader.IsDBNull(5) ? 0 : reader.GetInt16(5), reader.GetInt32(6), reader.GetInt16(7)),
+            cancellationToken);
 
-        return rows;
-    }
-
-    private async Task<IReadOnlyList<ProductReviewRow>> ProductReviewsAsync(string sql, int batchSize, string word, CancellationToken cancellationToken)
-    {
-        var command = await PreparedAsync(sql, [NpgsqlDbType.Integer, NpgsqlDbType.Varchar], cancellationToken).ConfigureAwait(false);
-        command.Parameters[0].Value = batchSize;
-        command.Parameters[1].Value = word;
-        var rows = new List<ProductReviewRow>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ProductReviewRow(
-                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt32(3), reader.GetDateTime(4),
-                reader.GetInt16(5), reader.GetInt32(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)));
-        }
-
-        return rows;
-    }
-
-    private static async Task<IReadOnlyList<ReviewRow>> ReadReviewsAsync(NpgsqlCommand command, CancellationToken cancellationToken)
-    {
-        var rows = new List<ReviewRow>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            rows.Add(new ReviewRow(
+    protected override Task<IReadOnlyList<ReviewRow>> ReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        RowsAsync(
+            order == Ds3ReviewOrder.Stars ? $"SELECT {ReviewColumns} FROM {Ds3RoutineName.Of(order)}($1, $2, $3)" : $"SELECT {ReviewColumns} FROM {Ds3RoutineName.Of(order)}($1, $2)",
+            order == Ds3ReviewOrder.Stars ? [Int(batchSize), Int(prodId), Int(stars)] : [Int(batchSize), Int(prodId)],
+            reader => new ReviewRow(
                 reader.GetInt32(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt16(3), reader.GetInt32(4),
-                reader.GetString(5), reader.GetString(6), reader.GetInt64(7)));
+                reader.GetString(5), reader.GetString(6), reader.GetInt64(7)),
+            cancellationToken);
+
+    protected override Task<IReadOnlyList<ProductReviewRow>> SearchReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken) =>
+        RowsAsync(
+            $"SELECT {ProductReviewColumns} FROM {Ds3RoutineName.Of(by)}($1, $2)",
+            [Int(batchSize), (NpgsqlDbType.Varchar, word)],
+            reader => new ProductReviewRow(
+                reader.GetInt32(0), reader.GetString(1), reader.GetString(2), reader.GetInt32(3), reader.GetDateTime(4),
+                reader.GetInt16(5), reader.GetInt32(6), reader.GetString(7), reader.GetString(8), reader.GetInt64(9)),
+            cancellationToken);
+
+    private static (NpgsqlDbType Type, object? Value) Int(int value) => (NpgsqlDbType.Integer, value);
+
+    /// <summary>The prepared statement for <paramref name="sql"/> with <paramref name="arguments"/> bound to $1, $2, ...</summary>
+    private async Task<NpgsqlCommand> BoundAsync(string sql, (NpgsqlDbType Type, object? Value)[] arguments, CancellationToken cancellationToken)
+    {
+        var command = _prepared.TryGetValue(sql, out var prepared)
+            ? prepared
+            : await PreparedAsync(sql, arguments.Select(a => a.Type).ToArray(), cancellationToken).ConfigureAwait(false);
+        for (var i = 0; i < arguments.Length; i++)
+        {
+            command.Parameters[i].Value = arguments[i].Value ?? DBNull.Value;
+        }
+
+        return command;
+    }
+
+    private async Task<IReadOnlyList<T>> RowsAsync<T>(
+        string sql, (NpgsqlDbType Type, object? Value)[] arguments, Func<NpgsqlDataReader, T> map, CancellationToken cancellationToken)
+    {
+        var command = await BoundAsync(sql, arguments, cancellationToken).ConfigureAwait(false);
+        var rows = new List<T>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            rows.Add(map(reader));
         }
 
         return rows;
     }
+
+    private async Task<long> IdAsync(string sql, (NpgsqlDbType Type, object? Value)[] arguments, CancellationToken cancellationToken) =>
+        await ScalarInt64Async(await BoundAsync(sql, arguments, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
 
     private static bool IsNoneRow(NpgsqlDataReader reader) =>
         !reader.IsDBNull(3) && reader.GetString(1) == "None" && reader.GetString(2) == "None" && reader.GetString(3) == "None";

@@ -47,29 +47,27 @@ internal static class SqlServerCommandBuilder
     public static SqlCommand NewMember(long customerId, int membershipType) =>
         Procedure("NEW_MEMBER", Typed("@customerid_in", SqlDbType.Int, checked((int)customerId)), Typed("@membershiplevel_in", SqlDbType.Int, membershipType));
 
-    public static SqlCommand BrowseByCategory(int batchSize, int category) =>
-        Procedure("BROWSE_BY_CATEGORY", Batch(batchSize), Typed("@category_in", SqlDbType.Int, category));
+    public static SqlCommand Browse(Ds3Browse by, int batchSize, object key) => Procedure(Ds3RoutineName.Of(by), Batch(batchSize), by switch
+    {
+        Ds3Browse.Category => Typed("@category_in", SqlDbType.Int, key),
+        Ds3Browse.Actor => Search("@actor_in", (string)key),
+        _ => Search("@title_in", (string)key),
+    });
 
-    public static SqlCommand BrowseByActor(int batchSize, string actor) =>
-        Procedure("BROWSE_BY_ACTOR", Batch(batchSize), Search("@actor_in", actor));
+    /// <summary>GET_PROD_REVIEWS, _BY_STARS (the only one that takes @stars_in) or _BY_DATE.</summary>
+    public static SqlCommand Reviews(Ds3ReviewOrder order, int batchSize, int prodId, int stars)
+    {
+        var command = Procedure(Ds3RoutineName.Of(order), Batch(batchSize), Typed("@prod_in", SqlDbType.Int, prodId));
+        if (order == Ds3ReviewOrder.Stars)
+        {
+            command.Parameters.Add(Typed("@stars_in", SqlDbType.Int, stars));
+        }
 
-    public static SqlCommand BrowseByTitle(int batchSize, string title) =>
-        Procedure("BROWSE_BY_TITLE", Batch(batchSize), Search("@title_in", title));
+        return command;
+    }
 
-    public static SqlCommand GetProdReviews(int batchSize, int prodId) =>
-        Procedure("GET_PROD_REVIEWS", Batch(batchSize), Typed("@prod_in", SqlDbType.Int, prodId));
-
-    public static SqlCommand GetProdReviewsByStars(int batchSize, int prodId, int stars) =>
-        Procedure("GET_PROD_REVIEWS_BY_STARS", Batch(batchSize), Typed("@prod_in", SqlDbType.Int, prodId), Typed("@stars_in", SqlDbType.Int, stars));
-
-    public static SqlCommand GetProdReviewsByDate(int batchSize, int prodId) =>
-        Procedure("GET_PROD_REVIEWS_BY_DATE", Batch(batchSize), Typed("@prod_in", SqlDbType.Int, prodId));
-
-    public static SqlCommand GetProdReviewsByActor(int batchSize, string actorWord) =>
-        Procedure("GET_PROD_REVIEWS_BY_ACTOR", Batch(batchSize), Search("@actor_in", actorWord));
-
-    public static SqlCommand GetProdReviewsByTitle(int batchSize, string titleWord) =>
-        Procedure("GET_PROD_REVIEWS_BY_TITLE", Batch(batchSize), Search("@title_in", titleWord));
+    public static SqlCommand SearchReviews(Ds3ReviewSearch by, int batchSize, string word) =>
+        Procedure(Ds3RoutineName.Of(by), Batch(batchSize), Search(by == Ds3ReviewSearch.Actor ? "@actor_in" : "@title_in", word));
 
     public static SqlCommand NewProdReview(int prodId, int stars, long customerId, string summary, string text) => Procedure(
         "NEW_PROD_REVIEW",

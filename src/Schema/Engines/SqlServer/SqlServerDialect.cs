@@ -9,16 +9,7 @@ namespace DvdStore.Schema.Engines.SqlServer;
 /// </summary>
 public sealed class SqlServerDialect : SqlDialect
 {
-    public override string TypeOf(ColumnSpec column) => column.Type switch
-    {
-        ColumnType.SmallInt => column.FitsInByte ? "TINYINT" : "SMALLINT",
-        ColumnType.Integer => "INT",
-        ColumnType.BigInt => "BIGINT",
-        ColumnType.Money => "NUMERIC(12,2)",
-        ColumnType.Date => "DATE",
-        ColumnType.VarChar => $"VARCHAR({column.Length})",
-        _ => throw new ArgumentOutOfRangeException(nameof(column), column.Type, "unknown column type"),
-    };
+    protected override ColumnTypeNames TypeNames { get; } = new("SMALLINT", "INT", "BIGINT", "NUMERIC(12,2)", "DATE", "VARCHAR({0})", TinyInt: "TINYINT");
 
     public override string IdentityClause(TableSpec table, ColumnSpec column) => " IDENTITY(1,1)";
 

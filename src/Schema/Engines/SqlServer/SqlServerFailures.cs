@@ -1,3 +1,4 @@
+using DvdStore.Schema.Engines.Common;
 using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Schema.Engines.SqlServer;
@@ -22,19 +23,7 @@ internal static class SqlServerFailures
     }
 
     /// <summary>The first error number that means something decides; an exception can carry several errors.</summary>
-    public static FailureKind Classify(IEnumerable<int> numbers)
-    {
-        foreach (var number in numbers)
-        {
-            var kind = Classify(number);
-            if (kind != FailureKind.Other)
-            {
-                return kind;
-            }
-        }
-
-        return FailureKind.Other;
-    }
+    public static FailureKind Classify(IEnumerable<int> numbers) => FailureChain.FirstMeaningful(numbers, Classify);
 
     public static FailureKind Classify(int number) => number switch
     {

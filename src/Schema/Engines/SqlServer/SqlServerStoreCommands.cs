@@ -9,9 +9,9 @@ namespace DvdStore.Schema.Engines.SqlServer;
 /// The DS3 procedures on one SQL Server connection: each call is one stored-procedure round trip built by
 /// <see cref="SqlServerCommandBuilder"/>; ids come back as one-value result sets, LOGIN's history as a second result.
 /// </summary>
-public sealed class SqlServerStoreCommands(SqlConnection connection) : IStoreCommands
+public sealed class SqlServerStoreCommands(SqlConnection connection) : StoreCommandsBase
 {
-    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    public override async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         await using var command = Attach(SqlServerCommandBuilder.Login(username, password));
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
@@ -25,43 +25,19 @@ public sealed class SqlServerStoreCommands(SqlConnection connection) : IStoreCom
         return new LoginResult(customerId, history);
     }
 
-    public Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken) =>
+    public override Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken) =>
         IdAsync(SqlServerCommandBuilder.NewCustomer(customer), cancellationToken);
 
-    public Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken) =>
+    public override Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken) =>
         IdAsync(SqlServerCommandBuilder.NewMember(customerId, membershipType), cancellationToken);
 
-    public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.BrowseByCategory(batchSize, category), StoreRowReader.Product, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.BrowseByActor(batchSize, actor), StoreRowReader.Product, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.BrowseByTitle(batchSize, title), StoreRowReader.Product, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.GetProdReviews(batchSize, prodId), StoreRowReader.Review, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.GetProdReviewsByStars(batchSize, prodId, stars), StoreRowReader.Review, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.GetProdReviewsByDate(batchSize, prodId), StoreRowReader.Review, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.GetProdReviewsByActor(batchSize, actorWord), StoreRowReader.ProductReview, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
-        RowsAsync(SqlServerCommandBuilder.GetProdReviewsByTitle(batchSize, titleWord), StoreRowReader.ProductReview, cancellationToken);
-
-    public Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken) =>
+    public override Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken) =>
         IdAsync(SqlServerCommandBuilder.NewProdReview(prodId, stars, customerId, summary, text), cancellationToken);
 
-    public Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken) =>
+    public override Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken) =>
         IdAsync(SqlServerCommandBuilder.NewReviewHelpfulness(reviewId, customerId, helpfulness), cancellationToken);
 
-    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    public override async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
         var prices = new Dictionary<int, decimal>();
         if (prodIds.Count == 0)
@@ -75,10 +51,17 @@ public sealed class SqlServerStoreCommands(SqlConnection connection) : IStoreCom
         return prices;
     }
 
-    public Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken) =>
+    public override Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken) =>
         IdAsync(SqlServerCommandBuilder.Purchase(purchase), cancellationToken);
 
-    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    protected override Task<IReadOnlyList<ProductRow>> BrowseAsync(Ds3Browse by, int batchSize, object key, CancellationToken cancellationToken) =>
+        RowsAsync(SqlServerCommandBuilder.Browse(by, batchSize, key), StoreRowReader.Product, cancellationToken);
+
+    protected override Task<IReadOnlyList<ReviewRow>> ReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        RowsAsync(SqlServerCommandBuilder.Reviews(order, batchSize, prodId, stars), StoreRowReader.Review, cancellationToken);
+
+    protected override Task<IReadOnlyList<ProductReviewRow>> SearchReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken) =>
+        RowsAsync(SqlServerCommandBuilder.SearchReviews(by, batchSize, word), StoreRowReader.ProductReview, cancellationToken);
 
     private SqlCommand Attach(SqlCommand command)
     {

@@ -19,14 +19,7 @@ public sealed class SqliteDialect : SqlDialect
     /// <summary>The external-content FTS5 table over PRODUCTS(TITLE, ACTOR) that BROWSE_BY_ACTOR/TITLE search.</summary>
     public const string FullTextTable = "PRODUCTS_FTS";
 
-    public override string TypeOf(ColumnSpec column) => column.Type switch
-    {
-        ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt => "INTEGER",
-        ColumnType.Money => "NUMERIC",
-        ColumnType.Date => "TEXT",
-        ColumnType.VarChar => "TEXT",
-        _ => throw new InvalidOperationException($"unknown column type {column.Type}"),
-    };
+    protected override ColumnTypeNames TypeNames { get; } = new("INTEGER", "INTEGER", "INTEGER", "NUMERIC", "TEXT", "TEXT");
 
     public override string CreateTable(TableSpec table)
     {

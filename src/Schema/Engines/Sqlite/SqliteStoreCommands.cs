@@ -13,7 +13,7 @@ namespace DvdStore.Schema.Engines.Sqlite;
 /// BEGIN IMMEDIATE: taking the write lock up front means a reader never has to upgrade to a writer, which in WAL
 /// mode fails at once with SQLITE_BUSY instead of waiting on busy_timeout.
 /// </summary>
-public sealed class SqliteStoreCommands : IStoreCommands
+public sealed class SqliteStoreCommands : StoreCommandsBase
 {
     private readonly SqliteConnection _connection;
     private readonly Dictionary<string, SqliteCommand> _prepared = new(StringComparer.Ordinal);
@@ -23,7 +23,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         _connection = connection;
     }
 
-    public async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
+    public override async Task<LoginResult> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         // A deferred (read) transaction so the id and the history come from one snapshot.
         using var transaction = _connection.BeginTransaction(deferred: true);
@@ -53,7 +53,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return new LoginResult(customerId, rows);
     }
 
-    public async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
+    public override async Task<long> NewCustomerAsync(NewCustomerRequest customer, CancellationToken cancellationToken)
     {
         var command = Command(SqliteProcedures.NewCustomer);
         var p = command.Parameters;
@@ -79,40 +79,16 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return await IdOrZeroAsync(command, cancellationToken).ConfigureAwait(false);
     }
 
-    public Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken) =>
+    public override Task<long> NewMemberAsync(long customerId, int membershipType, CancellationToken cancellationToken) =>
         IdOrZeroAsync(Bound(SqliteProcedures.NewMember, ("@customerid", customerId), ("@membershiptype", membershipType)), cancellationToken);
 
-    public Task<IReadOnlyList<ProductRow>> BrowseByCategoryAsync(int batchSize, int category, CancellationToken cancellationToken) =>
-        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.BrowseByCategory, ("@category", category), ("@batch_size", batchSize)), StoreRowReader.Product, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByActorAsync(int batchSize, string actor, CancellationToken cancellationToken) =>
-        BrowseByFullTextAsync(batchSize, "ACTOR", actor, cancellationToken);
-
-    public Task<IReadOnlyList<ProductRow>> BrowseByTitleAsync(int batchSize, string title, CancellationToken cancellationToken) =>
-        BrowseByFullTextAsync(batchSize, "TITLE", title, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviews, ("@prod_id", prodId), ("@batch_size", batchSize)), StoreRowReader.Review, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByStarsAsync(int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
-        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviewsByStars, ("@prod_id", prodId), ("@stars", stars), ("@batch_size", batchSize)), StoreRowReader.Review, cancellationToken);
-
-    public Task<IReadOnlyList<ReviewRow>> GetProdReviewsByDateAsync(int batchSize, int prodId, CancellationToken cancellationToken) =>
-        StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviewsByDate, ("@prod_id", prodId), ("@batch_size", batchSize)), StoreRowReader.Review, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByActorAsync(int batchSize, string actorWord, CancellationToken cancellationToken) =>
-        GetProdReviewsByFullTextAsync(batchSize, "ACTOR", actorWord, cancellationToken);
-
-    public Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByTitleAsync(int batchSize, string titleWord, CancellationToken cancellationToken) =>
-        GetProdReviewsByFullTextAsync(batchSize, "TITLE", titleWord, cancellationToken);
-
-    public Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken) =>
+    public override Task<long> NewProdReviewAsync(int prodId, int stars, long customerId, string summary, string text, CancellationToken cancellationToken) =>
         IdOrZeroAsync(Bound(SqliteProcedures.NewProdReview, ("@prod_id", prodId), ("@stars", stars), ("@customerid", customerId), ("@review_summary", summary), ("@review_text", text)), cancellationToken);
 
-    public Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken) =>
+    public override Task<long> NewReviewHelpfulnessAsync(long reviewId, long customerId, int helpfulness, CancellationToken cancellationToken) =>
         IdOrZeroAsync(Bound(SqliteProcedures.NewReviewHelpfulness, ("@review_id", reviewId), ("@customerid", customerId), ("@helpfulness", helpfulness)), cancellationToken);
 
-    public async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
+    public override async Task<IReadOnlyDictionary<int, decimal>> GetPricesAsync(IReadOnlyList<int> prodIds, CancellationToken cancellationToken)
     {
         var prices = new Dictionary<int, decimal>();
         for (var start = 0; start < prodIds.Count; start += SqliteProcedures.PriceBatch)
@@ -130,7 +106,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return prices;
     }
 
-    public async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
+    public override async Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken)
     {
         if (purchase.Items.Count is 0 or > PurchaseRequest.MaxItems)
         {
@@ -182,7 +158,7 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return orderId;
     }
 
-    public ValueTask DisposeAsync()
+    public override ValueTask DisposeAsync()
     {
         foreach (var command in _prepared.Values)
         {
@@ -192,6 +168,25 @@ public sealed class SqliteStoreCommands : IStoreCommands
         _prepared.Clear();
         return ValueTask.CompletedTask;
     }
+
+    protected override Task<IReadOnlyList<ProductRow>> BrowseAsync(Ds3Browse by, int batchSize, object key, CancellationToken cancellationToken) =>
+        by == Ds3Browse.Category
+            ? StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.BrowseByCategory, ("@category", key), ("@batch_size", batchSize)), StoreRowReader.Product, cancellationToken)
+            : FullTextAsync(SqliteProcedures.BrowseByFullText, by == Ds3Browse.Actor ? "ACTOR" : "TITLE", (string)key, batchSize, StoreRowReader.Product, cancellationToken);
+
+    protected override Task<IReadOnlyList<ReviewRow>> ReviewsAsync(Ds3ReviewOrder order, int batchSize, int prodId, int stars, CancellationToken cancellationToken) =>
+        StoreRowReader.ReadAllAsync(
+            order switch
+            {
+                Ds3ReviewOrder.Stars => Bound(SqliteProcedures.GetProdReviewsByStars, ("@prod_id", prodId), ("@stars", stars), ("@batch_size", batchSize)),
+                Ds3ReviewOrder.Date => Bound(SqliteProcedures.GetProdReviewsByDate, ("@prod_id", prodId), ("@batch_size", batchSize)),
+                _ => Bound(SqliteProcedures.GetProdReviews, ("@prod_id", prodId), ("@batch_size", batchSize)),
+            },
+            StoreRowReader.Review,
+            cancellationToken);
+
+    protected override Task<IReadOnlyList<ProductReviewRow>> SearchReviewsAsync(Ds3ReviewSearch by, int batchSize, string word, CancellationToken cancellationToken) =>
+        FullTextAsync(SqliteProcedures.GetProdReviewsByFullText, by == Ds3ReviewSearch.Actor ? "ACTOR" : "TITLE", word, batchSize, StoreRowReader.ProductReview, cancellationToken);
 
     /// <summary>The prepared command for <paramref name="sql"/>, made on first use, with its parameters cleared for this call.</summary>
     private SqliteCommand Command(string sql, SqliteTransaction? transaction = null)
@@ -226,25 +221,15 @@ public sealed class SqliteStoreCommands : IStoreCommands
         return id is null or DBNull ? 0 : Convert.ToInt64(id, System.Globalization.CultureInfo.InvariantCulture);
     }
 
-    private async Task<IReadOnlyList<ProductRow>> BrowseByFullTextAsync(int batchSize, string column, string text, CancellationToken cancellationToken)
+    /// <summary>A full-text read: nothing when the search text holds no word, else the rows <paramref name="sql"/> finds.</summary>
+    private async Task<IReadOnlyList<T>> FullTextAsync<T>(
+        string sql, string column, string text, int batchSize, Func<System.Data.Common.DbDataReader, T> map, CancellationToken cancellationToken)
     {
         if (SqliteFullTextQuery.Build(column, text) is not { } query)
         {
             return [];
         }
 
-        return await StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.BrowseByFullText, ("@query", query), ("@batch_size", batchSize)), StoreRowReader.Product, cancellationToken)
-            .ConfigureAwait(false);
-    }
-
-    private async Task<IReadOnlyList<ProductReviewRow>> GetProdReviewsByFullTextAsync(int batchSize, string column, string text, CancellationToken cancellationToken)
-    {
-        if (SqliteFullTextQuery.Build(column, text) is not { } query)
-        {
-            return [];
-        }
-
-        return await StoreRowReader.ReadAllAsync(Bound(SqliteProcedures.GetProdReviewsByFullText, ("@query", query), ("@batch_size", batchSize)), StoreRowReader.ProductReview, cancellationToken)
-            .ConfigureAwait(false);
+        return await StoreRowReader.ReadAllAsync(Bound(sql, ("@query", query), ("@batch_size", batchSize)), map, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -54,14 +54,14 @@ public class SqlServerProcedureInterfaceTests
         ["LOGIN"] = SqlServerCommandBuilder.Login("user1", "password"),
         ["NEW_CUSTOMER"] = SqlServerCommandBuilder.NewCustomer(Customer),
         ["NEW_MEMBER"] = SqlServerCommandBuilder.NewMember(17, 2),
-        ["BROWSE_BY_CATEGORY"] = SqlServerCommandBuilder.BrowseByCategory(10, 3),
-        ["BROWSE_BY_ACTOR"] = SqlServerCommandBuilder.BrowseByActor(10, "PENELOPE GUINESS"),
-        ["BROWSE_BY_TITLE"] = SqlServerCommandBuilder.BrowseByTitle(10, "ACADEMY ADAPTATION"),
-        ["GET_PROD_REVIEWS"] = SqlServerCommandBuilder.GetProdReviews(10, 5),
-        ["GET_PROD_REVIEWS_BY_STARS"] = SqlServerCommandBuilder.GetProdReviewsByStars(10, 5, 4),
-        ["GET_PROD_REVIEWS_BY_DATE"] = SqlServerCommandBuilder.GetProdReviewsByDate(10, 5),
-        ["GET_PROD_REVIEWS_BY_ACTOR"] = SqlServerCommandBuilder.GetProdReviewsByActor(10, "GUINESS"),
-        ["GET_PROD_REVIEWS_BY_TITLE"] = SqlServerCommandBuilder.GetProdReviewsByTitle(10, "ACADEMY"),
+        ["BROWSE_BY_CATEGORY"] = SqlServerCommandBuilder.Browse(Ds3Browse.Category, 10, 3),
+        ["BROWSE_BY_ACTOR"] = SqlServerCommandBuilder.Browse(Ds3Browse.Actor, 10, "PENELOPE GUINESS"),
+        ["BROWSE_BY_TITLE"] = SqlServerCommandBuilder.Browse(Ds3Browse.Title, 10, "ACADEMY ADAPTATION"),
+        ["GET_PROD_REVIEWS"] = SqlServerCommandBuilder.Reviews(Ds3ReviewOrder.Helpfulness, 10, 5, 0),
+        ["GET_PROD_REVIEWS_BY_STARS"] = SqlServerCommandBuilder.Reviews(Ds3ReviewOrder.Stars, 10, 5, 4),
+        ["GET_PROD_REVIEWS_BY_DATE"] = SqlServerCommandBuilder.Reviews(Ds3ReviewOrder.Date, 10, 5, 0),
+        ["GET_PROD_REVIEWS_BY_ACTOR"] = SqlServerCommandBuilder.SearchReviews(Ds3ReviewSearch.Actor, 10, "GUINESS"),
+        ["GET_PROD_REVIEWS_BY_TITLE"] = SqlServerCommandBuilder.SearchReviews(Ds3ReviewSearch.Title, 10, "ACADEMY"),
         ["NEW_PROD_REVIEW"] = SqlServerCommandBuilder.NewProdReview(5, 4, 17, "good", "a good film"),
         ["NEW_REVIEW_HELPFULNESS"] = SqlServerCommandBuilder.NewReviewHelpfulness(99, 17, 3),
         ["PURCHASE"] = SqlServerCommandBuilder.Purchase(new PurchaseRequest(17, 10m, 0.83m, 10.83m, [new(5, 1), new(2, 3)])),
@@ -153,7 +153,7 @@ public class SqlServerProcedureInterfaceTests
         Assert.Equal("01234", customer.Parameters["@zip_in"].Value);
 
         const string hostile = "O'Brien \"x\" AND * ); DROP TABLE PRODUCTS; --";
-        using var browse = SqlServerCommandBuilder.BrowseByActor(10, hostile);
+        using var browse = SqlServerCommandBuilder.Browse(Ds3Browse.Actor, 10, hostile);
         Assert.Equal("BROWSE_BY_ACTOR", browse.CommandText);
         Assert.Equal(hostile, browse.Parameters["@actor_in"].Value);
         Assert.Equal(SqlDbType.VarChar, browse.Parameters["@actor_in"].SqlDbType);
