@@ -13,28 +13,15 @@ public static class ServerLiveText
             return "";
         }
 
-        var parts = new List<string>();
-        if (figures.CpuPercent is { } cpu)
-        {
-            parts.Add(F($"srv cpu {cpu:0}%"));
-        }
-
-        if (figures.CpuSetPercent is { } set)
-        {
-            parts.Add(F($"cpuset {set:0}%"));
-        }
-
-        if (figures.Iops is { } iops)
-        {
-            parts.Add(F($"iops {iops:0}"));
-        }
-
-        if (figures.EngineTpm is { } tpm)
-        {
-            parts.Add(F($"tpm {tpm:0}"));
-        }
-
-        return string.Join(' ', parts);
+        // A piece for each figure measured; the others are left out.
+        string?[] parts =
+        [
+            figures.CpuPercent is { } cpu ? F($"srv cpu {cpu:0}%") : null,
+            figures.CpuSetPercent is { } set ? F($"cpuset {set:0}%") : null,
+            figures.Iops is { } iops ? F($"iops {iops:0}") : null,
+            figures.EngineTpm is { } tpm ? F($"tpm {tpm:0}") : null,
+        ];
+        return string.Join(' ', parts.OfType<string>());
     }
 
     private static string F(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

@@ -70,34 +70,17 @@ public static class ServerMetricsProbe
             return $"{at.UtcDateTime:HH:mm:ss.f} (no sample yet)";
         }
 
-        var parts = new List<string>();
-        if (figures.CpuPercent is { } cpu)
-        {
-            parts.Add(F($"cpu {cpu:0.0}% (usr {figures.UserPercent:0.0} sys {figures.SystemPercent:0.0} iowait {figures.IoWaitPercent:0.0} steal {figures.StealPercent:0.0}) runq {figures.RunQueue:0}"));
-        }
-
-        if (figures.CpuSetPercent is { } set)
-        {
-            parts.Add(F($"cpuset {set:0.0}%"));
-        }
-
-        if (figures.MemoryUsedMb is { } memory)
-        {
-            parts.Add(F($"mem {memory:0} MB"));
-        }
-
-        if (figures.Iops is { } iops)
-        {
-            var latency = figures.DiskLatencyMs is { } ms ? F($"{ms:0.00} ms") : "-";
-            parts.Add(F($"disk r/s {figures.ReadsPerSecond:0.0} w/s {figures.WritesPerSecond:0.0} iops {iops:0.0} {figures.DiskMBPerSecond:0.00} MB/s lat {latency}"));
-        }
-
-        if (figures.EngineTpm is { } tpm)
-        {
-            parts.Add(F($"engine commits {figures.EngineCommits} rollbacks {figures.EngineRollbacks} tpm {tpm:0}"));
-        }
-
-        return $"{at.UtcDateTime:HH:mm:ss.f} {string.Join("  ", parts)}";
+        // A piece for each figure measured; the others are left out.
+        var latency = figures.DiskLatencyMs is { } ms ? F($"{ms:0.00} ms") : "-";
+        string?[] parts =
+        [
+            figures.CpuPercent is { } cpu ? F($"cpu {cpu:0.0}% (usr {figures.UserPercent:0.0} sys {figures.SystemPercent:0.0} iowait {figures.IoWaitPercent:0.0} steal {figures.StealPercent:0.0}) runq {figures.RunQueue:0}") : null,
+            figures.CpuSetPercent is { } set ? F($"cpuset {set:0.0}%") : null,
+            figures.MemoryUsedMb is { } memory ? F($"mem {memory:0} MB") : null,
+            figures.Iops is { } iops ? F($"disk r/s {figures.ReadsPerSecond:0.0} w/s {figures.WritesPerSecond:0.0} iops {iops:0.0} {figures.DiskMBPerSecond:0.00} MB/s lat {latency}") : null,
+            figures.EngineTpm is { } tpm ? F($"engine commits {figures.EngineCommits} rollbacks {figures.EngineRollbacks} tpm {tpm:0}") : null,
+        ];
+        return $"{at.UtcDateTime:HH:mm:ss.f} {string.Join("  ", parts.OfType<string>())}";
     }
 
     private static string F(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

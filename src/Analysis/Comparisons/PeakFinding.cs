@@ -49,11 +49,7 @@ public sealed class PeakFinding : IStudy
             }
 
             var peakCpu = ServerLoad.CpuPercent(sweep[peak]) is { } c ? $" at {Format.Number(c, 0)} % server CPU" : "";
-            var measured = sweep.Where(g => ServerLoad.CpuPercent(g) is not null).ToList();
-            if (measured.Count > 0)
-            {
-                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()) { PointLabels = measured.Select(g => g.Label(LabelKeys.Threads) + " threads").ToList() });
-            }
+            ServerLoad.AddOpmSeries(cpuSeries, name, sweep, g => g.Label(LabelKeys.Threads) + " threads");
 
             var best = sweep.MaxBy(g => g.Opm.Mean)!;
             findings.Add(peak == sweep.Count - 1
@@ -67,10 +63,7 @@ public sealed class PeakFinding : IStudy
         }
 
         var charts = new List<ChartSpec> { new("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series, IntegerX = true } };
-        if (cpuSeries.Count > 0)
-        {
-            charts.Add(new ChartSpec("OPM vs server CPU % (one point per thread count)", "peak-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries, PercentX = true });
-        }
+        ServerLoad.AddOpmChart(charts, cpuSeries, "thread count", "peak-server-cpu");
 
         return new StudyResult(Name, Title)
         {

@@ -53,11 +53,7 @@ public sealed class VcpuScaling : IStudy
 
             var peakGroup = points[analysis.Points.ToList().IndexOf(analysis.Peak)];
             var peakCpu = ServerLoad.CpuPercent(peakGroup) is { } c ? $" ({Format.Number(c, 0)} % server CPU)" : "";
-            var measured = points.Where(g => ServerLoad.CpuPercent(g) is not null).ToList();
-            if (measured.Count > 0)
-            {
-                cpuSeries.Add(new ChartSeries(name, measured.Select(g => ServerLoad.CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()) { PointLabels = measured.Select(g => g.Label(LabelKeys.Vcpus) + " vCPUs").ToList() });
-            }
+            ServerLoad.AddOpmSeries(cpuSeries, name, points, g => g.Label(LabelKeys.Vcpus) + " vCPUs");
 
             var last = analysis.Points[^1];
             findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs{peakCpu}; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
@@ -71,10 +67,7 @@ public sealed class VcpuScaling : IStudy
         }
 
         var charts = new List<ChartSpec> { new("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries, IntegerX = true } };
-        if (cpuSeries.Count > 0)
-        {
-            charts.Add(new ChartSpec("OPM vs server CPU % (one point per vCPU count)", "scaling-server-cpu", "Server CPU busy (%)", "Orders per minute (OPM)") { Series = cpuSeries, PercentX = true });
-        }
+        ServerLoad.AddOpmChart(charts, cpuSeries, "vCPU count", "scaling-server-cpu");
 
         return new StudyResult(Name, Title)
         {

@@ -22,30 +22,27 @@ internal static class CheckCommand
 {
     public static Command Create()
     {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
-        connection.Description = "ADO.NET connection string of a user allowed to create (and drop) a scratch database or schema; " +
-            $"your own store is not touched. The password comes from {ConnectionStrings.PasswordVariable} or {ConnectionStrings.PasswordFileVariable}; it is never printed or saved.";
         var report = new Option<string?>("--out")
         {
             Description = "Where to write the JSON report (default: dvdstore-check-<engine>-<UTC time>.json in the current folder).",
             HelpName = "path",
         };
-        var command = new Command("check", "Prove an engine on your own server in about a minute: build a tiny store in a scratch database, run the engine contract suite, print a pass/fail table, write a JSON report, drop the scratch database.")
+        return new StoreVerb("check", "Prove an engine on your own server in about a minute: build a tiny store in a scratch database, run the engine contract suite, print a pass/fail table, write a JSON report, drop the scratch database.")
         {
-            engine, connection, report,
-        };
-        command.SetAction(async (result, cancellationToken) =>
+            ConnectionDescription = "ADO.NET connection string of a user allowed to create (and drop) a scratch database or schema; " +
+                $"your own store is not touched. The password comes from {ConnectionStrings.PasswordVariable} or {ConnectionStrings.PasswordFileVariable}; it is never printed or saved.",
+            Options = [report],
+            Examples =
+            [
+                $"dvdstore check {ExampleTarget.First}",
+                $"dvdstore check            ({ExampleTarget.File}: needs no server)",
+            ],
+        }.Create(async (result, target, cancellationToken) =>
         {
-            var target = CommonOptions.Target(result, engine, connection);
             var path = result.GetValue(report) ?? string.Create(CultureInfo.InvariantCulture, $"dvdstore-check-{target.Engine.Profile.Name}-{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}.json");
             AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
             return await RunAsync(target, path, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
         });
-        command.WithExamples(
-            $"dvdstore check {ExampleTarget.First}",
-            $"dvdstore check            ({ExampleTarget.File}: needs no server)");
-        return command;
     }
 
     private static async Task<int> RunAsync(StoreTarget target, string reportPath, TextWriter output, TextWriter error, CancellationToken cancellationToken)

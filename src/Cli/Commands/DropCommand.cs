@@ -7,17 +7,12 @@ namespace DvdStore.Cli.Commands;
 /// <summary>`dvdstore drop`: removes every store object (tables, procedures, trigger) from the target.</summary>
 public static class DropCommand
 {
-    public static Command Create()
-    {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
-        var command = new Command("drop", "Drop every store object (tables, procedures, trigger) from the target database; a no-op where there is none.")
+    public static Command Create() =>
+        new StoreVerb("drop", "Drop every store object (tables, procedures, trigger) from the target database; a no-op where there is none.")
         {
-            engine, connection,
-        };
-        command.SetAction(async (result, cancellationToken) =>
+            Examples = [$"dvdstore drop {ExampleTarget.First}"],
+        }.Create(async (result, target, cancellationToken) =>
         {
-            var target = CommonOptions.Target(result, engine, connection);
             if (target.MissingFile() is { } file)
             {
                 // Not opened: opening a missing SQLite file would create it.
@@ -34,8 +29,4 @@ public static class DropCommand
                 : $"no store on {target.Engine.DisplayName} ({target.RedactedConnection}); nothing to drop").ConfigureAwait(false);
             return 0;
         });
-        command.WithExamples(
-            $"dvdstore drop {ExampleTarget.First}");
-        return command;
-    }
 }

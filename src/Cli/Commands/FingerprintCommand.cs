@@ -10,17 +10,12 @@ namespace DvdStore.Cli.Commands;
 /// <summary>`dvdstore fingerprint`: per-table row count and order-independent hash of the data now, compared with the one recorded at load; exits 1 on a difference.</summary>
 public static class FingerprintCommand
 {
-    public static Command Create()
-    {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
-        var command = new Command("fingerprint", "Print the store's fingerprint (per-table rows and order-independent hash) and compare it with the one recorded at load.")
+    public static Command Create() =>
+        new StoreVerb("fingerprint", "Print the store's fingerprint (per-table rows and order-independent hash) and compare it with the one recorded at load.")
         {
-            engine, connection,
-        };
-        command.SetAction(async (result, cancellationToken) =>
+            Examples = ["dvdstore fingerprint --connection \"Data Source=dvdstore.db\""],
+        }.Create(async (result, target, cancellationToken) =>
         {
-            var target = CommonOptions.Target(result, engine, connection);
             await using var db = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
             if (!await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false))
             {
@@ -38,10 +33,6 @@ public static class FingerprintCommand
             await WriteAsync(output, comparison.Current).ConfigureAwait(false);
             return await WriteComparisonAsync(output, comparison).ConfigureAwait(false) ? 0 : 1;
         });
-        command.WithExamples(
-            "dvdstore fingerprint --connection \"Data Source=dvdstore.db\"");
-        return command;
-    }
 
     internal static async Task WriteAsync(TextWriter output, StoreFingerprint fingerprint)
     {

@@ -11,8 +11,6 @@ public static class LoadCommand
 {
     public static Command Create()
     {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
         var size = CommonOptions.Size();
         var seed = LoaderOptions.Seed();
         var threads = LoaderOptions.Threads();
@@ -22,13 +20,17 @@ public static class LoadCommand
             Description = "Load DS3's data files from this folder (DS3's data_files layout, as DS3's generators and 'export-csv' write it) instead of generating rows; the size is read from the rows.",
             HelpName = "folder",
         };
-        var command = new Command("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint.")
+        return new StoreVerb("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint.")
         {
-            engine, connection, size, seed, threads, dropExisting, fromCsv,
-        };
-        command.SetAction(async (result, cancellationToken) =>
+            Options = [size, seed, threads, dropExisting, fromCsv],
+            Examples =
+            [
+                $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
+                $"dvdstore load {ExampleTarget.First} --size 10GB --parallel-tables 8",
+                $"dvdstore load {ExampleTarget.Second} --from-csv data_files",
+            ],
+        }.Create(async (result, target, cancellationToken) =>
         {
-            var target = CommonOptions.Target(result, engine, connection);
             var folder = result.GetValue(fromCsv);
             if (folder is not null && (result.GetResult(size) is { Implicit: false } || result.GetResult(seed) is { Implicit: false }))
             {
@@ -58,11 +60,6 @@ public static class LoadCommand
             await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
             return 0;
         });
-        command.WithExamples(
-            $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
-            $"dvdstore load {ExampleTarget.First} --size 10GB --parallel-tables 8",
-            $"dvdstore load {ExampleTarget.Second} --from-csv data_files");
-        return command;
     }
 
     // Live bars only make sense on a terminal; tests and CI logs (redirected, or a writer of their own) get plain lines.

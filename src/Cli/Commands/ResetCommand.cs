@@ -14,19 +14,16 @@ public static class ResetCommand
 {
     public static Command Create()
     {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
         var full = new Option<bool>("--full-fingerprint")
         {
             Description = "Also read the whole store and compare its fingerprint with the loaded one (takes time in proportion to the store, like 'dvdstore fingerprint').",
         };
-        var command = new Command("reset", "Return a store to its as-loaded state: restore the stock runs sold, remove the rows runs added, reset identities, then check the touched ranges.")
+        return new StoreVerb("reset", "Return a store to its as-loaded state: restore the stock runs sold, remove the rows runs added, reset identities, then check the touched ranges.")
         {
-            engine, connection, full,
-        };
-        command.SetAction(async (result, cancellationToken) =>
+            Options = [full],
+            Examples = [$"dvdstore reset {ExampleTarget.First}"],
+        }.Create(async (result, target, cancellationToken) =>
         {
-            var target = CommonOptions.Target(result, engine, connection);
             var output = result.InvocationConfiguration.Output;
             var progress = new ResetProgressPrinter(output);
             var report = await StoreReset.ResetAsync(target, new ResetOptions(result.GetValue(full)), progress, cancellationToken).ConfigureAwait(false);
@@ -37,9 +34,6 @@ public static class ResetCommand
             var fingerprintMatches = report.Fingerprint is null || await FingerprintCommand.WriteComparisonAsync(output, report.Fingerprint).ConfigureAwait(false);
             return report.Check.Matches && fingerprintMatches ? 0 : 1;
         });
-        command.WithExamples(
-            $"dvdstore reset {ExampleTarget.First}");
-        return command;
     }
 
     /// <summary>Writes each finished step at once ("  ORDERLINES  deleted  12,345 rows  0.4s"), so a long reset shows where it is.</summary>

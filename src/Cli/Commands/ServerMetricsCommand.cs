@@ -16,8 +16,6 @@ public static class ServerMetricsCommand
 {
     public static Command Create()
     {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
         var metrics = new ServerMetricsCliOptions();
         var interval = new Option<string>("--interval")
         {
@@ -35,16 +33,11 @@ public static class ServerMetricsCommand
         {
             Description = "Print only the summary and the sampling cost, not one line per sample.",
         };
-        var command = new Command("server-metrics", "Sample the database server's CPU, disk and engine counters as a run would, and print what sampling costs the client.")
+        var command = new StoreVerb("server-metrics", "Sample the database server's CPU, disk and engine counters as a run would, and print what sampling costs the client.")
         {
-            engine,
-            connection,
-            interval,
-            count,
-            quiet,
-        };
-        metrics.AddTo(command);
-        command.SetAction(async (result, cancellationToken) =>
+            Options = [interval, count, quiet],
+            Examples = [$"dvdstore server-metrics {ExampleTarget.First} --interval 2s --count 30"],
+        }.Create(async (result, target, cancellationToken) =>
         {
             var every = DurationText.Parse("--interval", result.GetValue(interval)!, "interval");
             var samples = result.GetValue(count);
@@ -53,12 +46,10 @@ public static class ServerMetricsCommand
                 throw new UserError($"--count {samples} is out of range; give 1 to 1000000.");
             }
 
-            var target = CommonOptions.Target(result, engine, connection);
             await ServerMetricsProbe.RunAsync(target, metrics.Read(result), every, samples, result.GetValue(quiet), result.InvocationConfiguration.Output, cancellationToken).ConfigureAwait(false);
             return 0;
         });
-        command.WithExamples(
-            $"dvdstore server-metrics {ExampleTarget.First} --interval 2s --count 30");
+        metrics.AddTo(command);
         return command;
     }
 }

@@ -10,17 +10,12 @@ public static class VerifyCommand
 {
     public const int FailedExitCode = 1;
 
-    public static Command Create()
-    {
-        var engine = CommonOptions.Engine();
-        var connection = CommonOptions.Connection();
-        var command = new Command("verify", "Check a store: load complete, row counts against the size model, unique ids, no orphans, order and stock invariants.")
+    public static Command Create() =>
+        new StoreVerb("verify", "Check a store: load complete, row counts against the size model, unique ids, no orphans, order and stock invariants.")
         {
-            engine, connection,
-        };
-        command.SetAction(async (result, cancellationToken) =>
+            Examples = [$"dvdstore verify {ExampleTarget.First}"],
+        }.Create(async (result, target, cancellationToken) =>
         {
-            var target = CommonOptions.Target(result, engine, connection);
             var report = await StoreVerifier.VerifyAsync(target, cancellationToken).ConfigureAwait(false);
             var output = result.InvocationConfiguration.Output;
             await output.WriteLineAsync($"verify {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
@@ -40,8 +35,4 @@ public static class VerifyCommand
 
             return report.Passed ? 0 : FailedExitCode;
         });
-        command.WithExamples(
-            $"dvdstore verify {ExampleTarget.First}");
-        return command;
-    }
 }

@@ -118,7 +118,7 @@ public sealed class FleetBarrier
 
     private static async Task EnsureTableAsync(DbConnection connection, CancellationToken cancellationToken)
     {
-        if (await TableExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+        if (await connection.TableExistsAsync(Table, cancellationToken).ConfigureAwait(false))
         {
             return;
         }
@@ -130,24 +130,10 @@ public sealed class FleetBarrier
         catch (DbException)
         {
             // Another driver of the fleet may have created it at the same moment; otherwise the create's error stands.
-            if (!await TableExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+            if (!await connection.TableExistsAsync(Table, cancellationToken).ConfigureAwait(false))
             {
                 throw;
             }
-        }
-    }
-
-    private static async Task<bool> TableExistsAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        try
-        {
-            await using var probe = connection.Command($"SELECT COUNT(*) FROM {Table} WHERE 1 = 0");
-            await probe.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
-            return true;
-        }
-        catch (DbException)
-        {
-            return false;
         }
     }
 

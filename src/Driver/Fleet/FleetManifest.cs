@@ -47,71 +47,82 @@ public static class FleetManifest
             args.AddRange(["--metrics-port", Text(port)]);
         }
 
+        // The manifest as it reads, with the parts an option adds; every value goes through Q (quoted, escaped).
         var y = new StringBuilder();
-        y.AppendLine("# dvdstore fleet: " + Text(o.Drivers) + " drivers that are one run (docs/scale-out.md). Apply with: kubectl apply -f <this file>");
-        y.AppendLine("apiVersion: batch/v1");
-        y.AppendLine("kind: Job");
-        y.AppendLine("metadata:");
-        y.AppendLine($"  name: {Q(name)}");
-        y.AppendLine($"  namespace: {Q(o.Namespace)}");
-        Labels(y, "  ", o.FleetId);
-        y.AppendLine("spec:");
-        y.AppendLine("  completionMode: Indexed");
-        y.AppendLine($"  completions: {Text(o.Drivers)}");
-        y.AppendLine($"  parallelism: {Text(o.Drivers)}");
-        y.AppendLine("  backoffLimit: 0");
-        y.AppendLine("  template:");
-        y.AppendLine("    metadata:");
-        Labels(y, "      ", o.FleetId);
-        y.AppendLine("    spec:");
-        y.AppendLine("      restartPolicy: Never");
-        y.AppendLine("      affinity:");
-        y.AppendLine("        podAntiAffinity:");
-        y.AppendLine("          preferredDuringSchedulingIgnoredDuringExecution:");
-        y.AppendLine("            - weight: 100");
-        y.AppendLine("              podAffinityTerm:");
-        y.AppendLine("                topologyKey: \"kubernetes.io/hostname\"");
-        y.AppendLine("                labelSelector:");
-        y.AppendLine("                  matchLabels:");
-        y.AppendLine($"                    dvdstore/fleet: {Q(o.FleetId)}");
-        y.AppendLine("      containers:");
-        y.AppendLine("        - name: \"driver\"");
-        y.AppendLine($"          image: {Q(o.Image)}");
-        y.AppendLine("          args:");
+        y.AppendLine($$"""
+            # dvdstore fleet: {{Text(o.Drivers)}} drivers that are one run (docs/scale-out.md). Apply with: kubectl apply -f <this file>
+            apiVersion: batch/v1
+            kind: Job
+            metadata:
+              name: {{Q(name)}}
+              namespace: {{Q(o.Namespace)}}
+            {{Labels("  ", o.FleetId)}}
+            spec:
+              completionMode: Indexed
+              completions: {{Text(o.Drivers)}}
+              parallelism: {{Text(o.Drivers)}}
+              backoffLimit: 0
+              template:
+                metadata:
+            {{Labels("      ", o.FleetId)}}
+                spec:
+                  restartPolicy: Never
+                  affinity:
+                    podAntiAffinity:
+                      preferredDuringSchedulingIgnoredDuringExecution:
+                        - weight: 100
+                          podAffinityTerm:
+                            topologyKey: "kubernetes.io/hostname"
+                            labelSelector:
+                              matchLabels:
+                                dvdstore/fleet: {{Q(o.FleetId)}}
+                  containers:
+                    - name: "driver"
+                      image: {{Q(o.Image)}}
+                      args:
+            """);
         foreach (var arg in args)
         {
             y.AppendLine($"            - {Q(arg)}");
         }
 
-        y.AppendLine("          env:");
-        y.AppendLine("            - name: \"DVDSTORE_PASSWORD\"");
-        y.AppendLine("              valueFrom:");
-        y.AppendLine("                secretKeyRef:");
-        y.AppendLine($"                  name: {Q(o.SecretName)}");
-        y.AppendLine($"                  key: {Q(o.SecretKey)}");
+        y.AppendLine($$"""
+                      env:
+                        - name: "DVDSTORE_PASSWORD"
+                          valueFrom:
+                            secretKeyRef:
+                              name: {{Q(o.SecretName)}}
+                              key: {{Q(o.SecretKey)}}
+            """);
         if (o.MetricsPort is { } metricsPort)
         {
-            y.AppendLine("          ports:");
-            y.AppendLine("            - name: \"metrics\"");
-            y.AppendLine($"              containerPort: {Text(metricsPort)}");
+            y.AppendLine($$"""
+                          ports:
+                            - name: "metrics"
+                              containerPort: {{Text(metricsPort)}}
+                """);
         }
 
         if (o.Cpu is { } cpu)
         {
-            y.AppendLine("          resources:");
-            y.AppendLine($"            requests: {{ cpu: {Q(cpu)} }}");
-            y.AppendLine($"            limits: {{ cpu: {Q(cpu)} }}");
+            y.AppendLine($$"""
+                          resources:
+                            requests: { cpu: {{Q(cpu)}} }
+                            limits: { cpu: {{Q(cpu)}} }
+                """);
         }
 
         if (o.ResultsClaim is { } claim)
         {
-            y.AppendLine("          volumeMounts:");
-            y.AppendLine("            - name: \"results\"");
-            y.AppendLine($"              mountPath: {Q(ResultsPath)}");
-            y.AppendLine("      volumes:");
-            y.AppendLine("        - name: \"results\"");
-            y.AppendLine("          persistentVolumeClaim:");
-            y.AppendLine($"            claimName: {Q(claim)}");
+            y.AppendLine($$"""
+                          volumeMounts:
+                            - name: "results"
+                              mountPath: {{Q(ResultsPath)}}
+                      volumes:
+                        - name: "results"
+                          persistentVolumeClaim:
+                            claimName: {{Q(claim)}}
+                """);
         }
 
         return y.ToString();
@@ -131,13 +142,12 @@ public static class FleetManifest
         return name.Length > 63 ? name[..63].TrimEnd('-') : name.TrimEnd('-');
     }
 
-    private static void Labels(StringBuilder y, string indent, string fleetId)
-    {
-        y.AppendLine($"{indent}labels:");
-        y.AppendLine($"{indent}  app.kubernetes.io/name: \"dvdstore\"");
-        y.AppendLine($"{indent}  app.kubernetes.io/component: \"driver\"");
-        y.AppendLine($"{indent}  dvdstore/fleet: {Q(fleetId)}");
-    }
+    /// <summary>The labels the Job and its pods carry, at <paramref name="indent"/> (no line break after the last).</summary>
+    private static string Labels(string indent, string fleetId) => string.Join('\n',
+        $"{indent}labels:",
+        $"{indent}  app.kubernetes.io/name: \"dvdstore\"",
+        $"{indent}  app.kubernetes.io/component: \"driver\"",
+        $"{indent}  dvdstore/fleet: {Q(fleetId)}");
 
     private static void Validate(FleetManifestOptions o)
     {

@@ -24,6 +24,25 @@ public sealed class RunParameterSet
     private const int MaxConfigDepth = 8;
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
 
+    /// <summary>
+    /// Modern names that set another parameter's value: --users is n_threads and --size db_size; --duration and
+    /// --warmup keep their units apart from DS3's whole minutes (run_time, warmup_time).
+    /// </summary>
+    private static readonly Dictionary<string, string> ValueKeys = new(StringComparer.Ordinal)
+    {
+        ["users"] = "n_threads",
+        ["size"] = "db_size",
+        ["duration"] = "run_time_explicit",
+        ["warmup"] = "warmup_explicit",
+    };
+
+    /// <summary>DS3's minutes given after --duration or --warmup win: the last one given counts.</summary>
+    private static readonly Dictionary<string, string> Overrides = new(StringComparer.Ordinal)
+    {
+        ["run_time"] = "run_time_explicit",
+        ["warmup_time"] = "warmup_explicit",
+    };
+
     private readonly Dictionary<string, string> values = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> labels = new(StringComparer.Ordinal);
 
@@ -107,33 +126,18 @@ public sealed class RunParameterSet
                 RunLabels.Check(labelKey, labelValue, source);
                 labels[labelKey] = labelValue;
                 break;
-            case "users":
-                Set("n_threads", value, shown);
-                break;
-            case "size":
-                Set("db_size", value, shown);
-                break;
-            case "duration":
-                Set("run_time_explicit", value, shown);
-                break;
-            case "run_time":
-                Set("run_time", value, shown);
-                values["run_time_explicit"] = "";
-                break;
-            case "warmup":
-                Set("warmup_explicit", value, shown);
-                break;
             case "driver_cpus":
                 // Given at all, even as "", it must be a CPU list: an empty one is refused rather than ignored.
                 values["driver_cpus"] = value;
                 driverCpusGiven = true;
                 break;
-            case "warmup_time":
-                Set("warmup_time", value, shown);
-                values["warmup_explicit"] = "";
-                break;
             default:
-                Set(parameter.Name, value, shown);
+                Set(ValueKeys.GetValueOrDefault(parameter.Name, parameter.Name), value, shown);
+                if (Overrides.TryGetValue(parameter.Name, out var overridden))
+                {
+                    values[overridden] = "";
+                }
+
                 break;
         }
 

@@ -32,8 +32,8 @@ public static class StoreAdoption
     public static async Task<string?> AdoptIfNeededAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
     {
         if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false)
-            || await TableExistsAsync(connection, StoreModel.StoreInfo, cancellationToken).ConfigureAwait(false)
-            || !await TableExistsAsync(connection, StoreModel.Customers, cancellationToken).ConfigureAwait(false))
+            || await connection.TableExistsAsync(StoreModel.StoreInfo.Name, cancellationToken).ConfigureAwait(false)
+            || !await connection.TableExistsAsync(StoreModel.Customers.Name, cancellationToken).ConfigureAwait(false))
         {
             return null;
         }
@@ -44,7 +44,7 @@ public static class StoreAdoption
         var rows = fingerprint.Tables.ToDictionary(t => t.Table, t => t.Rows, StringComparer.Ordinal);
         var size = SizeOf(rows["CUSTOMERS"], rows["PRODUCTS"]);
 
-        if (!await TableExistsAsync(connection, StoreModel.InventoryBaseline, cancellationToken).ConfigureAwait(false))
+        if (!await connection.TableExistsAsync(StoreModel.InventoryBaseline.Name, cancellationToken).ConfigureAwait(false))
         {
             await StoreQueries.ExecuteAsync(engine, connection, engine.CreateTableSql(StoreModel.InventoryBaseline), cancellationToken).ConfigureAwait(false);
         }
@@ -129,20 +129,6 @@ public static class StoreAdoption
             {
                 // Already there.
             }
-        }
-    }
-
-    private static async Task<bool> TableExistsAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken)
-    {
-        try
-        {
-            await using var command = connection.Command($"SELECT COUNT(*) FROM {table.Name} WHERE 1 = 0");
-            await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
-            return true;
-        }
-        catch (DbException)
-        {
-            return false;
         }
     }
 }

@@ -9,9 +9,8 @@ public static class MountInfoParser
     public static IReadOnlyList<MountPoint> Parse(string text)
     {
         var mounts = new List<MountPoint>();
-        foreach (var line in text.Split('\n'))
+        foreach (var f in ProcFields.Lines(text))
         {
-            var f = line.Split(' ', StringSplitOptions.RemoveEmptyEntries);
             var dash = Array.IndexOf(f, "-");
             if (f.Length < 5 || dash < 6 || dash + 2 >= f.Length)
             {

@@ -11,14 +11,8 @@ public static class ProcStatParser
         var perCpu = new Dictionary<int, CpuTimes>();
         var running = 0;
         var blocked = 0;
-        foreach (var line in text.Split('\n'))
+        foreach (var fields in ProcFields.Lines(text))
         {
-            var fields = line.Split(' ', StringSplitOptions.RemoveEmptyEntries);
-            if (fields.Length == 0)
-            {
-                continue;
-            }
-
             var key = fields[0];
             if (key == "cpu")
             {

@@ -43,6 +43,24 @@ public static class DbCommands
         }
     }
 
+    /// <summary>
+    /// True when <paramref name="table"/> can be read: a query that returns no row, portable to every engine. Any
+    /// failure (no such table, no right to read it) answers false.
+    /// </summary>
+    public static async Task<bool> TableExistsAsync(this DbConnection connection, string table, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await using var probe = connection.Command($"SELECT COUNT(*) FROM {table} WHERE 1 = 0");
+            await probe.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+            return true;
+        }
+        catch (DbException)
+        {
+            return false;
+        }
+    }
+
     public static async Task<T?> ScalarAsync<T>(this DbCommand command, CancellationToken cancellationToken)
     {
         var value = await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
