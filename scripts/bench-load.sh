@@ -42,7 +42,8 @@ sqlite) ;;
 esac
 bench_build
 export PGOPTIONS="-c client_min_messages=warning" MYSQL_PWD=$DVDSTORE_PASSWORD
-if [ "${PERF:-0}" = 1 ]; then export DOTNET_PerfMapEnabled=1; fi # JIT-compiled methods by name in perf
+# JIT-compiled methods by name in perf (a perf map; W^X double mapping would hide the code from it)
+if [ "${PERF:-0}" = 1 ]; then export DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0; fi
 mdb() { mariadb --no-defaults -h 127.0.0.1 -P "$MDBPORT" -ubench --local-infile=1 "$@"; }
 
 # Which file holds which table's rows (export-csv's layout, DS3's names).

@@ -67,7 +67,7 @@ public static class StoreLoader
             }, cancellationToken).ConfigureAwait(false);
         }).ConfigureAwait(false);
 
-        var loads = Plan(sources, Writers(engine, options), target, options, progress);
+        var loads = Plan(sources, Writers(engine, options), finisher is not null, target, options, progress);
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
         // With a finisher, each table's keys are built while the others still load (the "keys" step waits for the rest).
         await using var finishing = finisher is null ? null : new TableFinishing(target, finisher, loads, Writers(engine, options), progress, cancellationToken);
@@ -174,13 +174,19 @@ public static class StoreLoader
     /// start last and run alone): a table of at least <see cref="LoadOptions.SplitRows"/> rows is cut into one part
     /// per writer. INVENTORY goes last: it waits for ORDERLINES' sales tally, so every ORDERLINES part must hold a
     /// writer slot before it does (the slots are granted in this order).
+    /// Where a sole stream is written frozen (<paramref name="freezesSoleStreams"/>: no VACUUM afterwards, one session
+    /// extending the table), a table holding at least half the rows is not cut: it keeps one writer to itself and the
+    /// others share the rest of the tables (cut only among them).
     /// </summary>
-    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, int writers, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
+    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, int writers, bool freezesSoleStreams, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
     {
         var loads = new List<TableLoad>();
+        var allRows = sources.Sum(s => s.ExpectedRows);
+        var dominant = freezesSoleStreams && writers > 1 ? sources.FirstOrDefault(s => 2 * s.ExpectedRows >= allRows && s.ExpectedRows >= options.SplitRows) : null;
         foreach (var source in sources.OrderBy(t => t is InventoryRows ? 1 : 0).ThenByDescending(t => t.ExpectedRows))
         {
-            var parts = source.ExpectedRows >= options.SplitRows ? (int)Math.Min(writers, source.ChunkCount) : 1;
+            var share = dominant is null ? writers : source == dominant ? 1 : writers - 1;
+            var parts = source.ExpectedRows >= options.SplitRows ? (int)Math.Min(share, source.ChunkCount) : 1;
             for (var part = 0; part < parts; part++)
             {
                 loads.Add(new TableLoad(target, source, options, progress, part, parts));
