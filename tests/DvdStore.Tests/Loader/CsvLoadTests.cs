@@ -92,6 +92,6 @@ public sealed class CsvLoadTests
 
         code = await CliApp.RunAsync(["load", "--from-csv", folder, "--size", "10MB", "--connection", connection], output, error, CancellationToken.None);
         Assert.Equal(2, code);
-        Assert.Contains("leave out --size and --seed", error.ToString(), StringComparison.Ordinal);
+        Assert.Contains("leave out --size and --data-seed", error.ToString(), StringComparison.Ordinal);
     }
 }
