@@ -9,11 +9,12 @@ internal static class LegacySpellings
 {
     private static readonly Dictionary<string, Dictionary<string, string>> ByVerb = new(StringComparer.Ordinal)
     {
-        ["load"] = new(StringComparer.Ordinal) { ["--threads"] = "--parallel-tables" },
-        ["export-csv"] = new(StringComparer.Ordinal) { ["--threads"] = "--parallel-tables" },
+        // --seed is a run's random streams; the rows' seed is --data-seed.
+        ["load"] = new(StringComparer.Ordinal) { ["--threads"] = "--parallel-tables", ["--seed"] = "--data-seed" },
+        ["export-csv"] = new(StringComparer.Ordinal) { ["--threads"] = "--parallel-tables", ["--seed"] = "--data-seed" },
         ["sweep"] = new(StringComparer.Ordinal) { ["--study"] = "--config", ["--step-duration"] = "--duration", ["--threshold"] = "--peak-threshold" },
         ["check"] = new(StringComparer.Ordinal) { ["--report"] = "--out" },
-        ["fleet"] = new(StringComparer.Ordinal) { ["--users-per-driver"] = "--users", ["--db_size"] = "--size" },
+        ["fleet"] = new(StringComparer.Ordinal) { ["--users-per-driver"] = "--users", ["--db_size"] = "--size", ["--cpu"] = "--pod-cpus" },
     };
 
     /// <summary><paramref name="args"/> with the verb's old option names (as <c>--old v</c> or <c>--old=v</c>) replaced.</summary>

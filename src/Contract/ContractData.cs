@@ -1,5 +1,3 @@
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Contract;
 
 /// <summary>

@@ -1,8 +1,5 @@
-using System.Data.Common;
 using System.Globalization;
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Contract;
 

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using DvdStore.Schema.Engines;
 
 namespace DvdStore.Contract;
 

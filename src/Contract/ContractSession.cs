@@ -1,7 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Contract;
 
 /// <summary>

@@ -1,6 +1,5 @@
 using System.Reflection;
 using DvdStore.Contract.Checks;
-using DvdStore.Schema.Engines.Commands;
 
 namespace DvdStore.Contract;
 

@@ -88,7 +88,18 @@ public sealed class Ds3PostgreSqlCalls(NpgsqlConnection connection)
         }
     }
 
-    private static string Browse(NpgsqlCommand command)
+    private static string Browse(NpgsqlCommand command) => ReadRows(command, reader =>
+        Id(reader.GetInt32(0), reader.GetInt16(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4), reader.GetInt16(5), reader.GetInt32(6)));
+
+    private static string Reviews(NpgsqlCommand command) => ReadRows(command, reader =>
+        Id(reader.GetInt32(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt32(3), reader.GetInt32(4), reader.GetString(5), reader.GetString(6), reader.GetInt32(7)));
+
+    private static string ProductReviews(NpgsqlCommand command) => ReadRows(command, reader =>
+        Id(reader.GetInt32(3), reader.GetString(1), reader.GetString(2), reader.GetInt32(0), reader.GetDateTime(4), reader.GetInt32(5), reader.GetInt32(6),
+            reader.GetString(7), reader.GetString(8), reader.GetInt32(9)));
+
+    // Every value was read with DS3's getter (in readRow); the id is kept, and DS3's 100-element buffers overflow past 100 rows.
+    private static string ReadRows(NpgsqlCommand command, Func<NpgsqlDataReader, int> readRow)
     {
         using (command)
         {
@@ -96,56 +107,20 @@ public sealed class Ds3PostgreSqlCalls(NpgsqlConnection connection)
             var ids = new List<int>();
             while (reader.Read())
             {
-                Row(ids, reader.GetInt32(0), reader.GetInt16(1), reader.GetString(2), reader.GetString(3), reader.GetDecimal(4), reader.GetInt16(5), reader.GetInt32(6));
+                var id = readRow(reader);
+                if (ids.Count == MaxRows)
+                {
+                    throw new IndexOutOfRangeException("more than 100 rows");
+                }
+
+                ids.Add(id);
             }
 
-            return Rows(ids);
+            return $"rows={ids.Count} ids={string.Join(',', ids)}";
         }
     }
 
-    private static string Reviews(NpgsqlCommand command)
-    {
-        using (command)
-        {
-            using var reader = command.ExecuteReader();
-            var ids = new List<int>();
-            while (reader.Read())
-            {
-                Row(ids, reader.GetInt32(0), reader.GetInt32(1), reader.GetDateTime(2), reader.GetInt32(3), reader.GetInt32(4), reader.GetString(5), reader.GetString(6), reader.GetInt32(7));
-            }
-
-            return Rows(ids);
-        }
-    }
-
-    private static string ProductReviews(NpgsqlCommand command)
-    {
-        using (command)
-        {
-            using var reader = command.ExecuteReader();
-            var ids = new List<int>();
-            while (reader.Read())
-            {
-                Row(ids, reader.GetInt32(3), reader.GetString(1), reader.GetString(2), reader.GetInt32(0), reader.GetDateTime(4), reader.GetInt32(5), reader.GetInt32(6),
-                    reader.GetString(7), reader.GetString(8), reader.GetInt32(9));
-            }
-
-            return Rows(ids);
-        }
-    }
-
-    // Every value was read with DS3's getter above; the id is kept, and DS3's 100-element buffers overflow past 100 rows.
-    private static void Row(List<int> ids, int id, params object[] _)
-    {
-        if (ids.Count == MaxRows)
-        {
-            throw new IndexOutOfRangeException("more than 100 rows");
-        }
-
-        ids.Add(id);
-    }
-
-    private static string Rows(List<int> ids) => $"rows={ids.Count} ids={string.Join(',', ids)}";
+    private static int Id(int id, params object[] _) => id;
 
     private string Purchase(int customerId, string cart)
     {

@@ -31,7 +31,7 @@ public sealed class PeakFinding : IStudy
         var findings = new List<string>();
         var headlines = new List<Headline>();
         var series = new List<ChartSeries>();
-        var cpuSeries = new List<ChartSeries>();
+        var cpuChart = new ServerCpuChart("thread count", "peak-server-cpu");
         foreach (var sweep in sweeps)
         {
             var name = varying.Count > 0 ? sweep[0].Describe(varying) : "OPM";
@@ -49,7 +49,7 @@ public sealed class PeakFinding : IStudy
             }
 
             var peakCpu = ServerLoad.CpuPercent(sweep[peak]) is { } c ? $" at {Format.Number(c, 0)} % server CPU" : "";
-            ServerLoad.AddOpmSeries(cpuSeries, name, sweep, g => g.Label(LabelKeys.Threads) + " threads");
+            cpuChart.Add(name, sweep, g => g.Label(LabelKeys.Threads) + " threads");
 
             var best = sweep.MaxBy(g => g.Opm.Mean)!;
             findings.Add(peak == sweep.Count - 1
@@ -63,7 +63,7 @@ public sealed class PeakFinding : IStudy
         }
 
         var charts = new List<ChartSpec> { new("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series, IntegerX = true } };
-        ServerLoad.AddOpmChart(charts, cpuSeries, "thread count", "peak-server-cpu");
+        cpuChart.AddTo(charts);
 
         return new StudyResult(Name, Title)
         {

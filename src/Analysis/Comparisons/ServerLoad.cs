@@ -1,4 +1,3 @@
-using DvdStore.Analysis.Reports;
 using DvdStore.Analysis.Statistics;
 using DvdStore.Driver.Results;
 using DvdStore.Driver.Running;
@@ -40,22 +39,4 @@ public static class ServerLoad
     public static IReadOnlyList<string> ClientBoundRuns(RunGroup group) =>
         group.Runs.Where(r => ClientBound(r.Result)).Select(static r => r.Name).ToList();
 
-    /// <summary>Adds the series' OPM against server CPU % (the groups that measured it, each point labelled); nothing when none did.</summary>
-    public static void AddOpmSeries(List<ChartSeries> series, string name, IEnumerable<RunGroup> groups, Func<RunGroup, string> pointLabel)
-    {
-        var measured = groups.Where(g => CpuPercent(g) is not null).ToList();
-        if (measured.Count > 0)
-        {
-            series.Add(new ChartSeries(name, measured.Select(g => CpuPercent(g)!.Value).ToList(), measured.Select(g => g.Opm.Mean).ToList()) { PointLabels = measured.Select(pointLabel).ToList() });
-        }
-    }
-
-    /// <summary>Adds the chart of OPM against server CPU % ("one point per <paramref name="step"/>") when any series measured it.</summary>
-    public static void AddOpmChart(List<ChartSpec> charts, IReadOnlyList<ChartSeries> series, string step, string fileName)
-    {
-        if (series.Count > 0)
-        {
-            charts.Add(new ChartSpec($"OPM vs server CPU % (one point per {step})", fileName, "Server CPU busy (%)", "Orders per minute (OPM)") { Series = series, PercentX = true });
-        }
-    }
 }

@@ -35,7 +35,7 @@ public sealed class VcpuScaling : IStudy
         var findings = new List<string>();
         var headlines = new List<Headline>();
         var chartSeries = new List<ChartSeries>();
-        var cpuSeries = new List<ChartSeries>();
+        var cpuChart = new ServerCpuChart("vCPU count", "scaling-server-cpu");
         foreach (var points in series)
         {
             var name = SeriesName(points[0], varying);
@@ -53,7 +53,7 @@ public sealed class VcpuScaling : IStudy
 
             var peakGroup = points[analysis.Points.ToList().IndexOf(analysis.Peak)];
             var peakCpu = ServerLoad.CpuPercent(peakGroup) is { } c ? $" ({Format.Number(c, 0)} % server CPU)" : "";
-            ServerLoad.AddOpmSeries(cpuSeries, name, points, g => g.Label(LabelKeys.Vcpus) + " vCPUs");
+            cpuChart.Add(name, points, g => g.Label(LabelKeys.Vcpus) + " vCPUs");
 
             var last = analysis.Points[^1];
             findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs{peakCpu}; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
@@ -67,7 +67,7 @@ public sealed class VcpuScaling : IStudy
         }
 
         var charts = new List<ChartSpec> { new("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries, IntegerX = true } };
-        ServerLoad.AddOpmChart(charts, cpuSeries, "vCPU count", "scaling-server-cpu");
+        cpuChart.AddTo(charts);
 
         return new StudyResult(Name, Title)
         {

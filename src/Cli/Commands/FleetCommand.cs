@@ -32,7 +32,7 @@ internal static class FleetCommand
         var labels = new Option<string[]>("--label") { Description = "key=value label recorded in every driver's result (repeatable).", HelpName = "key=value", AllowMultipleArgumentsPerToken = false };
         var claim = new Option<string?>("--results-claim") { Description = "ReadWriteMany PersistentVolumeClaim mounted at /results for the result files; without it each driver prints its result as one JSON line (collect with kubectl logs).", HelpName = "claim" };
         var ns = new Option<string>("--namespace") { Description = "Namespace of the Job.", DefaultValueFactory = _ => "default", HelpName = "namespace" };
-        var cpu = new Option<string?>("--cpu") { Description = "CPUs each driver pod requests and is limited to, e.g. 2.", HelpName = "cpus" };
+        var cpu = new Option<string?>("--pod-cpus") { Description = "CPUs each driver pod requests and is limited to (a Kubernetes quantity: 2, 500m); not the server's CPUs (sweep's --cpus) nor a CPU list (run's --driver-cpus).", HelpName = "cpus" };
         var metricsPort = new Option<int?>("--metrics-port") { Description = "Each driver serves live figures for Prometheus on this port.", HelpName = "port" };
         var timeout = new Option<string>("--fleet-timeout") { Description = "How long drivers wait for each other at the start and the end.", DefaultValueFactory = _ => "10m", HelpName = "duration" };
         var output = new Option<string?>("--out") { Description = "File to write the manifest to; default: stdout.", HelpName = "file" };

@@ -34,7 +34,7 @@ public static class LoadCommand
             var folder = result.GetValue(fromCsv);
             if (folder is not null && (result.GetResult(size) is { Implicit: false } || result.GetResult(seed) is { Implicit: false }))
             {
-                throw new DvdStore.Schema.UserError("--from-csv reads the rows from the files: leave out --size and --seed (the size is read from the rows loaded).");
+                throw new DvdStore.Schema.UserError("--from-csv reads the rows from the files: leave out --size and --data-seed (the size is read from the rows loaded).");
             }
 
             var options = new LoadOptions(CommonOptions.ParseSize(result, size), result.GetValue(seed), LoaderOptions.CheckThreads(result.GetValue(threads)), result.GetValue(dropExisting)) { FromCsv = folder };

@@ -7,9 +7,9 @@ namespace DvdStore.Cli.Options;
 /// <summary>Options the loader's commands share beyond <see cref="CommonOptions"/>.</summary>
 internal static class LoaderOptions
 {
-    public static Option<ulong> Seed() => new("--seed")
+    public static Option<ulong> Seed() => new("--data-seed")
     {
-        Description = "Data seed: the same seed and size give the same rows on every engine, whatever --parallel-tables.",
+        Description = "Seed of the generated rows (not of a run's random streams, which is run's --seed): the same seed and size give the same rows on every engine, whatever --parallel-tables.",
         DefaultValueFactory = _ => LoadOptions.DefaultSeed,
         HelpName = "seed",
     };

@@ -1,6 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-using static DvdStore.Contract.ContractQueries;
-
 namespace DvdStore.Contract.Checks;
 
 /// <summary>BROWSE_BY_CATEGORY/ACTOR/TITLE and the search text rules.</summary>

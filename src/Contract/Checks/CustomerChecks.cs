@@ -1,6 +1,3 @@
-using DvdStore.Schema.Model;
-using static DvdStore.Contract.ContractQueries;
-
 namespace DvdStore.Contract.Checks;
 
 /// <summary>LOGIN, NEW_CUSTOMER, NEW_MEMBER.</summary>

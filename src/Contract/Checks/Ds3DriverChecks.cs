@@ -1,5 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-
 namespace DvdStore.Contract.Checks;
 
 /// <summary>

@@ -1,8 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Model;
-using static DvdStore.Contract.ContractQueries;
-
 namespace DvdStore.Contract.Checks;
 
 /// <summary>PURCHASE and the re-order trigger.</summary>

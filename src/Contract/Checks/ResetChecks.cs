@@ -1,9 +1,7 @@
 using DvdStore.Loader.Pipeline;
 using DvdStore.Loader.Store;
 using DvdStore.Schema.Connections;
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Sizing;
-using static DvdStore.Contract.ContractQueries;
 
 namespace DvdStore.Contract.Checks;
 

@@ -1,5 +1,3 @@
-using static DvdStore.Contract.ContractQueries;
-
 namespace DvdStore.Contract.Checks;
 
 /// <summary>GET_PROD_REVIEWS*, NEW_PROD_REVIEW, NEW_REVIEW_HELPFULNESS.</summary>

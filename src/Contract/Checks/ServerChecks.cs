@@ -1,6 +1,4 @@
 using System.Globalization;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Commands;
 
 namespace DvdStore.Contract.Checks;
 

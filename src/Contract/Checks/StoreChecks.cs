@@ -1,9 +1,4 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-using static DvdStore.Contract.ContractQueries;
 
 namespace DvdStore.Contract.Checks;
 

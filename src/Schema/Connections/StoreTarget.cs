@@ -1,4 +1,3 @@
-using System.Data.Common;
 using DvdStore.Schema.Engines;
 
 namespace DvdStore.Schema.Connections;

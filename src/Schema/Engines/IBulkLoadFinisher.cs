@@ -1,6 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Schema.Engines;
 
 /// <summary>

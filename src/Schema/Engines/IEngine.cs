@@ -1,7 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Schema.Engines;
 
 /// <summary>

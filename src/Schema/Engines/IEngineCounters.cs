@@ -1,5 +1,3 @@
-using System.Data.Common;
-
 namespace DvdStore.Schema.Engines;
 
 /// <summary>

@@ -1,5 +1,6 @@
 using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
+using DvdStore.Monitoring;
 
 namespace DvdStore.Tests.Analysis;
 
@@ -40,7 +41,10 @@ internal static class AnalysisFixtures
         return Make(name, result, labels);
     }
 
-    public static RunResult Result(long opm, params (string Key, string Value)[] labels) => new()
+    public static RunResult Result(long opm, params (string Key, string Value)[] labels) => Result(opm, [], null, labels);
+
+    /// <summary>A completed 10-minute run at <paramref name="opm"/> with these findings and server metrics.</summary>
+    public static RunResult Result(long opm, IReadOnlyList<Finding> findings, ServerMetricsSummary? serverMetrics, params (string Key, string Value)[] labels) => new()
     {
         RunId = "r",
         StartUtc = Noon,
@@ -48,6 +52,8 @@ internal static class AnalysisFixtures
         Outcome = RunOutcome.Completed,
         Totals = new RunTotals { Orders = opm * 10, MeasuredSeconds = 600, Opm = opm },
         Context = new RunContext { Labels = labels.ToDictionary(l => l.Key, l => l.Value) },
+        Findings = findings,
+        ServerMetrics = serverMetrics,
     };
 
     public static StudyInput Input(IEnumerable<AnalyzedRun> runs, AnalysisOptions? options = null) => new(runs.ToList(), options ?? new AnalysisOptions());

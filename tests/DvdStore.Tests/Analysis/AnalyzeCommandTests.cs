@@ -77,9 +77,7 @@ public sealed class AnalyzeCommandTests
         var (code, output, _) = await Run("analyze", "--help");
 
         Assert.Equal(0, code);
-        Assert.Contains("--study", output, StringComparison.Ordinal);
-        Assert.Contains("--baseline", output, StringComparison.Ordinal);
-        Assert.Contains("--out", output, StringComparison.Ordinal);
+        AssertText.ContainsAll(output, "--study", "--baseline", "--out");
     }
 
     [Fact]

@@ -52,16 +52,10 @@ public sealed class ReportTests
         Assert.Empty(Directory.GetFiles(outDir, "*.tmp", SearchOption.AllDirectories));
 
         var md = await File.ReadAllTextAsync(Path.Combine(outDir, "report.md"));
-        Assert.Contains("## vCPU scaling", md, StringComparison.Ordinal);
-        Assert.Contains("## Executive summary", md, StringComparison.Ordinal);
-        Assert.Contains("## System under test and client", md, StringComparison.Ordinal);
-        Assert.Contains("## Method", md, StringComparison.Ordinal);
-        Assert.Contains("| OPM (SMT off): 8 → 32 vCPUs: 3.60× the OPM, 90.0 % of linear |", md, StringComparison.Ordinal);
-        Assert.Contains("| series | vcpus | threads | smt | opm |", md, StringComparison.Ordinal);
-        Assert.Contains("![OPM vs vCPUs, with linear scaling](charts/scaling.png)", md, StringComparison.Ordinal);
-        Assert.Contains("## Hyper-threading gain", md, StringComparison.Ordinal);
-        Assert.Contains("Not computed: needs runs of two or more generations", md, StringComparison.Ordinal);
-        Assert.Contains("`/results/notes.txt`: not a run", md, StringComparison.Ordinal);
+        AssertText.ContainsAll(md, "## vCPU scaling", "## Executive summary", "## System under test and client", "## Method",
+            "| OPM (SMT off): 8 → 32 vCPUs: 3.60× the OPM, 90.0 % of linear |", "| series | vcpus | threads | smt | opm |",
+            "![OPM vs vCPUs, with linear scaling](charts/scaling.png)", "## Hyper-threading gain",
+            "Not computed: needs runs of two or more generations", "`/results/notes.txt`: not a run");
 
         var html = await File.ReadAllTextAsync(Path.Combine(outDir, "report.html"));
         Assert.StartsWith("<!DOCTYPE html>", html, StringComparison.Ordinal);

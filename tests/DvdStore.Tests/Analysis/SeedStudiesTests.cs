@@ -60,9 +60,8 @@ public sealed class SeedStudiesTests
         Assert.DoesNotContain("112 → 224 vCPUs", output, StringComparison.Ordinal); // SMT off and on never share a curve
 
         var md = await File.ReadAllTextAsync(Path.Combine(outDir, "report.md"));
-        Assert.Contains("capstone-1x120-vm2-cancelled.json | ", md, StringComparison.Ordinal);
-        Assert.Contains("skylake-112-r4-failed.json | ", md, StringComparison.Ordinal);
-        Assert.Contains("| Database engine and version | Oracle Database 12.2.0.1 (32 runs); PostgreSQL 9.6.5 (17 runs) |", md, StringComparison.Ordinal);
+        AssertText.ContainsAll(md, "capstone-1x120-vm2-cancelled.json | ", "skylake-112-r4-failed.json | ",
+            "| Database engine and version | Oracle Database 12.2.0.1 (32 runs); PostgreSQL 9.6.5 (17 runs) |");
 
         await WriteExample(outDir);
     }

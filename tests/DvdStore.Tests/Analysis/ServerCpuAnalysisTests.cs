@@ -17,24 +17,14 @@ public sealed class ServerCpuAnalysisTests
 
     private static RunResult WithServer(long opm, double serverCpu, bool clientSaturated, params (string Key, string Value)[] labels)
     {
-        var result = Result(opm, labels);
         var findings = new List<Finding>();
         if (clientSaturated)
         {
             findings.Add(new Finding("client-saturation", FindingSeverity.Warning, "the driver may be limiting the result"));
         }
 
-        return new RunResult
-        {
-            RunId = result.RunId,
-            StartUtc = result.StartUtc,
-            EndUtc = result.EndUtc,
-            Outcome = result.Outcome,
-            Totals = result.Totals,
-            Context = result.Context,
-            Findings = findings,
-            ServerMetrics = new ServerMetricsSummary { Source = "server metrics: local host", Average = new ServerIntervalMetrics { CpuPercent = serverCpu, Iops = 100 } },
-        };
+        var server = new ServerMetricsSummary { Source = "server metrics: local host", Average = new ServerIntervalMetrics { CpuPercent = serverCpu, Iops = 100 } };
+        return Result(opm, findings, server, labels);
     }
 
     [Fact]

@@ -192,7 +192,7 @@ public sealed class StudyTests
     public void Peak_is_where_a_thread_step_stops_adding_five_percent()
     {
         var runs = new[] { (8, 20_000L), (16, 38_000L), (32, 52_000L), (64, 53_000L), (128, 51_000L) }
-            .Select(p => Run(p.Item2, ("threads", p.Item1.ToString(System.Globalization.CultureInfo.InvariantCulture)), Pg)).ToList();
+            .Select(p => Run(p.Item2, ("threads", p.Item1.ToString(CultureInfo.InvariantCulture)), Pg)).ToList();
 
         var result = new PeakFinding().Analyze(Input(runs));
 

@@ -154,6 +154,45 @@ public sealed class CliVocabularyTests
         Assert.Contains("--parallel-tables must be at least 1", error, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("load", "--data-seed", "--seed")]
+    [InlineData("export-csv", "--data-seed", "--seed")]
+    [InlineData("fleet", "--pod-cpus", "--cpu")]
+    public async Task A_name_means_one_thing_on_every_verb_and_the_old_one_still_parses(string verb, string today, string old)
+    {
+        // --seed is a run's random streams (run, sweep) and --cpus the server's CPU counts (sweep), so the rows' seed and
+        // a driver pod's CPU quota have names of their own.
+        var (_, help, _) = await RunAsync(verb, "--help");
+        Assert.Contains(today, help, StringComparison.Ordinal);
+        Assert.DoesNotContain(old + " ", help, StringComparison.Ordinal);
+
+        var rewritten = LegacySpellings.Rewrite([verb, old + "=4"]);
+        Assert.Equal([verb, today + "=4"], rewritten);
+        Assert.DoesNotContain(CliApp.BuildRoot().Parse(LegacySpellings.Rewrite([verb, old, "4"])).Errors, e => e.Message.Contains(old, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task The_seed_of_the_rows_is_the_one_load_records()
+    {
+        var folder = Directory.CreateDirectory(Path.Combine(Path.GetTempPath(), "vocabulary-" + Guid.NewGuid().ToString("N"))).FullName;
+        try
+        {
+            var (code, _, error) = await RunAsync("load", "--size", "1MB", "--data-seed", "5", "--connection", $"Data Source={folder}/s.db");
+            Assert.True(code == 0, error);
+            var (_, verify, _) = await RunAsync("load", "--size", "1MB", "--seed", "5", "--connection", $"Data Source={folder}/t.db");
+            var (_, loaded, _) = await RunAsync("fingerprint", "--connection", $"Data Source={folder}/s.db");
+            var (_, legacy, _) = await RunAsync("fingerprint", "--connection", $"Data Source={folder}/t.db");
+            Assert.Contains("seed 5", verify, StringComparison.Ordinal);
+            // The same rows whichever spelling named the seed: the stores' fingerprints ("  store  <hash>") agree.
+            static string Store(string text) => text.Split('\n').Single(l => l.TrimStart().StartsWith("store ", StringComparison.Ordinal));
+            Assert.Equal(Store(loaded), Store(legacy));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
     private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
     {
         using var output = new StringWriter();

@@ -13,8 +13,8 @@ public sealed class CpuTopologyTests
         Write(root, "sys/devices/system/cpu/online", "0-7\n");
         for (var cpu = 0; cpu < 8; cpu++)
         {
-            Write(root, $"sys/devices/system/cpu/cpu{cpu}/topology/physical_package_id", (cpu / 4).ToString(System.Globalization.CultureInfo.InvariantCulture));
-            Write(root, $"sys/devices/system/cpu/cpu{cpu}/topology/core_id", (cpu % 2).ToString(System.Globalization.CultureInfo.InvariantCulture));
+            Write(root, $"sys/devices/system/cpu/cpu{cpu}/topology/physical_package_id", (cpu / 4).ToString(CultureInfo.InvariantCulture));
+            Write(root, $"sys/devices/system/cpu/cpu{cpu}/topology/core_id", (cpu % 2).ToString(CultureInfo.InvariantCulture));
         }
 
         Directory.CreateDirectory(Path.Combine(root, "sys/devices/system/node/node0"));

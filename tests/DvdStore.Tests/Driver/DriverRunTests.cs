@@ -1,5 +1,4 @@
 using DvdStore.Cli;
-using DvdStore.Driver.Running;
 
 namespace DvdStore.Tests.Driver;
 
@@ -100,10 +99,7 @@ public sealed class DriverRunTests
 
         var text = output.ToString();
         Assert.True(code == 0, text + error);
-        Assert.Contains("n_threads: 2", text, StringComparison.Ordinal);
-        Assert.Contains("n_line_items5", text, StringComparison.Ordinal);
-        Assert.Contains("Final (", text, StringComparison.Ordinal);
-        Assert.Contains("rt_rewmember_avg_msec=", text, StringComparison.Ordinal);
+        AssertText.ContainsAll(text, "n_threads: 2", "n_line_items5", "Final (", "rt_rewmember_avg_msec=");
         Assert.DoesNotContain("-2147483648", text, StringComparison.Ordinal);
         Assert.Contains("Run over", text, StringComparison.Ordinal);
         // DS3's startup lines (ds3-facts §4.3): threads numbered from 0, all created, then all running, then connected.

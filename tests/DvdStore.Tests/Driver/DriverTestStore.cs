@@ -55,7 +55,7 @@ internal sealed class DriverTestStore : IAsyncDisposable
     {
         await using var connection = await Target.OpenAsync(CancellationToken.None);
         await using var command = connection.Command($"SELECT COUNT(*) FROM {table}");
-        return Convert.ToInt64(await command.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture);
+        return Convert.ToInt64(await command.ExecuteScalarAsync(), CultureInfo.InvariantCulture);
     }
 
     private async Task BuildAsync()

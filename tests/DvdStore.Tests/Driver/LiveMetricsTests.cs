@@ -3,7 +3,6 @@ using System.Net;
 using System.Net.Sockets;
 using System.Text.RegularExpressions;
 using DvdStore.Driver.Metrics;
-using DvdStore.Driver.Running;
 using DvdStore.Tests.Trust;
 
 namespace DvdStore.Tests.Driver;

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using DvdStore.Driver.Metrics;
-using DvdStore.Driver.Running;
 using DvdStore.Driver.Workload;
 using DvdStore.Tests.Trust;
 

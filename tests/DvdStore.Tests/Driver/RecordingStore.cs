@@ -1,5 +1,4 @@
 using DvdStore.Driver.Workload;
-using DvdStore.Schema.Engines.Commands;
 
 namespace DvdStore.Tests.Driver;
 

@@ -1,6 +1,5 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using DvdStore.Driver.Running;
 using Json.Schema;
 
 namespace DvdStore.Tests.Driver;

@@ -1,6 +1,5 @@
 using DvdStore.Cli.Commands;
 using DvdStore.Driver.Parameters;
-using DvdStore.Driver.Running;
 
 namespace DvdStore.Tests.Driver;
 

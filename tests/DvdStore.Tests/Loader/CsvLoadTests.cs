@@ -1,8 +1,6 @@
 using DvdStore.Cli;
 using DvdStore.Loader.Export;
 using DvdStore.Loader.Import;
-using DvdStore.Loader.Pipeline;
-using DvdStore.Loader.Store;
 
 namespace DvdStore.Tests.Loader;
 
@@ -44,7 +42,7 @@ public sealed class CsvLoadTests
             csvPrint = await StoreFingerprint.ReadAsync(connection, CancellationToken.None);
             // Our generator leaves ADDRESS2 and a non-US STATE empty: NULL in both stores, never ''.
             await using var blanks = connection.Command("SELECT COUNT(*) FROM CUSTOMERS WHERE ADDRESS2 = '' OR STATE = ''");
-            Assert.Equal(0L, Convert.ToInt64(await blanks.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal(0L, Convert.ToInt64(await blanks.ExecuteScalarAsync(), CultureInfo.InvariantCulture));
         }
 
         Assert.Equal(loaded.Fingerprint.Value, directPrint.Value);
@@ -94,6 +92,6 @@ public sealed class CsvLoadTests
 
         code = await CliApp.RunAsync(["load", "--from-csv", folder, "--size", "10MB", "--connection", connection], output, error, CancellationToken.None);
         Assert.Equal(2, code);
-        Assert.Contains("leave out --size and --seed", error.ToString(), StringComparison.Ordinal);
+        Assert.Contains("leave out --size and --data-seed", error.ToString(), StringComparison.Ordinal);
     }
 }

@@ -1,8 +1,4 @@
 using System.Collections.Concurrent;
-using DvdStore.Loader.Pipeline;
-using DvdStore.Schema.Engines;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Tests.Loader;
 

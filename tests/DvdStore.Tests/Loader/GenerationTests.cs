@@ -1,6 +1,4 @@
 using DvdStore.Loader.Generation;
-using DvdStore.Loader.Pipeline;
-using DvdStore.Loader.Store;
 
 namespace DvdStore.Tests.Loader;
 

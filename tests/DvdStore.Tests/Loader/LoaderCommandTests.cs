@@ -10,7 +10,7 @@ public sealed class LoaderCommandTests
     public async Task Load_verify_fingerprint_reset_and_drop_through_the_cli()
     {
         var connection = $"Data Source={TestServers.TempFile("cli.db")}";
-        var (code, output, error) = await RunAsync("load", "--size", "1MB", "--seed", "5", "--parallel-tables", "2", "--connection", connection);
+        var (code, output, error) = await RunAsync("load", "--size", "1MB", "--data-seed", "5", "--parallel-tables", "2", "--connection", connection);
         Assert.True(code == 0, error);
         Assert.Contains("REVIEWS_HELPFULNESS", output, StringComparison.Ordinal);
         Assert.Contains("analyze", output, StringComparison.Ordinal);
@@ -55,7 +55,7 @@ public sealed class LoaderCommandTests
     public async Task Export_csv_writes_ds3_files_with_the_rows_a_load_writes()
     {
         var directory = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "data_files");
-        var (code, output, error) = await RunAsync("export-csv", "--size", "1MB", "--seed", "3", "--out", directory);
+        var (code, output, error) = await RunAsync("export-csv", "--size", "1MB", "--data-seed", "3", "--out", directory);
         Assert.True(code == 0, error);
         Assert.Contains("wrote 44 files", output, StringComparison.Ordinal);
 

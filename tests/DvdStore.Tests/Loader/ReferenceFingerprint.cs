@@ -1,13 +1,19 @@
+using System.Collections.Concurrent;
 using DvdStore.Loader.Generation;
-using DvdStore.Loader.Pipeline;
-using DvdStore.Loader.Store;
 
 namespace DvdStore.Tests.Loader;
 
-/// <summary>The fingerprint a store must have, computed from the generators alone (one thread, no database).</summary>
+/// <summary>
+/// The fingerprint a store must have, computed from the generators alone (one thread, no database); computed once per
+/// seed and size for the whole test run, since several test classes check loads against the same store.
+/// </summary>
 internal static class ReferenceFingerprint
 {
-    public static StoreFingerprint Of(ulong seed, StoreSize size)
+    private static readonly ConcurrentDictionary<(ulong Seed, StoreSize Size), Lazy<StoreFingerprint>> Computed = new();
+
+    public static StoreFingerprint Of(ulong seed, StoreSize size) => Computed.GetOrAdd((seed, size), key => new(() => Compute(key.Seed, key.Size))).Value;
+
+    private static StoreFingerprint Compute(ulong seed, StoreSize size)
     {
         var store = new StoreRows(seed, size);
         var tables = new List<TableFingerprint>();

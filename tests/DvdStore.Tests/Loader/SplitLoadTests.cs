@@ -1,6 +1,3 @@
-using DvdStore.Loader.Pipeline;
-using DvdStore.Loader.Store;
-
 namespace DvdStore.Tests.Loader;
 
 /// <summary>

@@ -1,6 +1,4 @@
 using DvdStore.Cli;
-using DvdStore.Loader.Pipeline;
-using DvdStore.Loader.Store;
 
 namespace DvdStore.Tests.Loader;
 
@@ -49,7 +47,7 @@ public sealed class StoreAdoptionTests
         {
             await using var connection = await target.OpenAsync(CancellationToken.None);
             await using var indexes = connection.Command("SELECT COUNT(*) FROM pg_indexes WHERE indexname IN ('ix_reviews_custid', 'ix_membership_expiredate')");
-            Assert.Equal(2L, Convert.ToInt64(await indexes.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal(2L, Convert.ToInt64(await indexes.ExecuteScalarAsync(), CultureInfo.InvariantCulture));
         }
 
         var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
@@ -99,7 +97,7 @@ public sealed class StoreAdoptionTests
         {
             await using var columns = connection.Command(
                 "SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'REVIEWS_HELPFULNESS'");
-            Assert.Equal("REVIEW_HELPFULNESS_ID,REVIEW_ID,CUSTOMERID,HELPFULNESS", Convert.ToString(await columns.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal("REVIEW_HELPFULNESS_ID,REVIEW_ID,CUSTOMERID,HELPFULNESS", Convert.ToString(await columns.ExecuteScalarAsync(), CultureInfo.InvariantCulture));
             adopted = (await StoreInfo.ReadAsync(connection, CancellationToken.None)).Get(StoreInfo.FingerprintKey)!;
         }
 

@@ -1,5 +1,3 @@
-using DvdStore.Loader.Pipeline;
-using DvdStore.Loader.Store;
 using DvdStore.Tests.Trust;
 
 namespace DvdStore.Tests.Loader;

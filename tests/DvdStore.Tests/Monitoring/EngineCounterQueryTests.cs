@@ -37,20 +37,14 @@ public class EngineCounterQueryTests
     [Fact]
     public async Task Sql_server_row_maps_write_transactions_to_commits_and_ring_buffer_figures_to_gauges()
     {
-        var table = new DataTable();
-        foreach (var (name, type) in new[]
-        {
-            ("batch_requests", typeof(long)), ("transactions", typeof(long)), ("write_transactions", typeof(long)),
-            ("num_of_reads", typeof(long)), ("num_of_writes", typeof(long)), ("num_of_bytes_read", typeof(long)),
-            ("num_of_bytes_written", typeof(long)), ("io_stall_read_ms", typeof(long)), ("io_stall_write_ms", typeof(long)),
-            ("sql_cpu_percent", typeof(int)), ("system_idle_percent", typeof(int)),
-        })
-        {
-            table.Columns.Add(name, type);
-        }
-
-        table.Rows.Add(912345L, 50000L, 41000L, 1200L, 3400L, 9830400L, 27852800L, 600L, 1700L, DBNull.Value, DBNull.Value);
-        using var reader = table.CreateDataReader();
+        using var reader = Answer(
+            [
+                ("batch_requests", typeof(long)), ("transactions", typeof(long)), ("write_transactions", typeof(long)),
+                ("num_of_reads", typeof(long)), ("num_of_writes", typeof(long)), ("num_of_bytes_read", typeof(long)),
+                ("num_of_bytes_written", typeof(long)), ("io_stall_read_ms", typeof(long)), ("io_stall_write_ms", typeof(long)),
+                ("sql_cpu_percent", typeof(int)), ("system_idle_percent", typeof(int)),
+            ],
+            [912345L, 50000L, 41000L, 1200L, 3400L, 9830400L, 27852800L, 600L, 1700L, DBNull.Value, DBNull.Value]);
 
         var snapshot = await SqlServerCounters.Map(reader, CancellationToken.None);
 
@@ -66,12 +60,7 @@ public class EngineCounterQueryTests
     [Fact]
     public async Task Sql_server_cpu_from_the_ring_buffer_is_a_gauge()
     {
-        var table = new DataTable();
-        table.Columns.Add("write_transactions", typeof(long));
-        table.Columns.Add("sql_cpu_percent", typeof(int));
-        table.Columns.Add("system_idle_percent", typeof(int));
-        table.Rows.Add(7L, 63, 30);
-        using var reader = table.CreateDataReader();
+        using var reader = Answer([("write_transactions", typeof(long)), ("sql_cpu_percent", typeof(int)), ("system_idle_percent", typeof(int))], [7L, 63, 30]);
 
         var snapshot = await SqlServerCounters.Map(reader, CancellationToken.None);
 
@@ -97,17 +86,10 @@ public class EngineCounterQueryTests
     [Fact]
     public async Task Oracle_rows_map_sysstat_commits_to_commits_and_sysmetric_rates_to_gauges()
     {
-        var table = new DataTable();
-        table.Columns.Add("NAME", typeof(string));
-        table.Columns.Add("VALUE", typeof(decimal));
-        table.Columns.Add("CUMULATIVE", typeof(decimal));
-        table.Rows.Add("Host CPU Utilization (%)", 57.31m, 0m);
-        table.Rows.Add("Physical Reads Per Sec", 120.5m, 0m);
-        table.Rows.Add("Physical Writes Per Sec", 310.25m, 0m);
-        table.Rows.Add("User Commits Per Sec", 151.9m, 0m);
-        table.Rows.Add("user commits", 123456789m, 1m);
-        table.Rows.Add("user rollbacks", 4321m, 1m);
-        using var reader = table.CreateDataReader();
+        using var reader = Answer(
+            [("NAME", typeof(string)), ("VALUE", typeof(decimal)), ("CUMULATIVE", typeof(decimal))],
+            ["Host CPU Utilization (%)", 57.31m, 0m], ["Physical Reads Per Sec", 120.5m, 0m], ["Physical Writes Per Sec", 310.25m, 0m],
+            ["User Commits Per Sec", 151.9m, 0m], ["user commits", 123456789m, 1m], ["user rollbacks", 4321m, 1m]);
 
         var snapshot = await OracleCounters.Map(reader, CancellationToken.None);
 
@@ -122,14 +104,9 @@ public class EngineCounterQueryTests
     [Fact]
     public async Task Mysql_status_text_values_map_to_numbers()
     {
-        var table = new DataTable();
-        table.Columns.Add("Variable_name", typeof(string));
-        table.Columns.Add("Value", typeof(string));
-        table.Rows.Add("Com_commit", "5120");
-        table.Rows.Add("Com_rollback", "12");
-        table.Rows.Add("Innodb_data_reads", "3301");
-        table.Rows.Add("Threads_running", "9");
-        using var reader = table.CreateDataReader();
+        using var reader = Answer(
+            [("Variable_name", typeof(string)), ("Value", typeof(string))],
+            ["Com_commit", "5120"], ["Com_rollback", "12"], ["Innodb_data_reads", "3301"], ["Threads_running", "9"]);
 
         var snapshot = await MySqlCounters.Map(reader, CancellationToken.None);
 
@@ -151,5 +128,22 @@ public class EngineCounterQueryTests
         Assert.DoesNotContain(absent, query);
         Assert.Contains("pg_stat_database", query);
         Assert.Equal(version >= 160000, query.Contains("pg_stat_io", StringComparison.Ordinal));
+    }
+
+    /// <summary>The rows a counter query would return: these typed columns, these rows.</summary>
+    private static DataTableReader Answer((string Name, Type Type)[] columns, params object[][] rows)
+    {
+        var table = new DataTable();
+        foreach (var (name, type) in columns)
+        {
+            table.Columns.Add(name, type);
+        }
+
+        foreach (var row in rows)
+        {
+            table.Rows.Add(row);
+        }
+
+        return table.CreateDataReader();
     }
 }

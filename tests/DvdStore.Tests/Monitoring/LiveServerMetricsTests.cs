@@ -13,6 +13,10 @@ namespace DvdStore.Tests.Monitoring;
 public class LiveServerMetricsTests
 {
     private const int Transactions = 200;
+    private const string PostgreSqlBurstTable = "CREATE TEMP TABLE burst (i int)";
+
+    // Backends publish statistics when idle at most once a second; make the burst's publish now.
+    private const string PostgreSqlPublish = "SELECT pg_stat_force_next_flush()";
 
     private readonly ITestOutputHelper output;
 
@@ -32,16 +36,7 @@ public class LiveServerMetricsTests
             new EngineCounterSource(EngineCatalog.Get(EngineKind.PostgreSql).Profile.NewCounters(), ct => Open(new NpgsqlConnection(connection), ct)));
 
         var baseline = await sampler.StartAsync(CancellationToken.None);
-        await using (var burst = new NpgsqlConnection(connection))
-        {
-            await burst.OpenAsync();
-            await burst.ExecuteAsync("CREATE TEMP TABLE burst (i int)", CancellationToken.None);
-            await CommitEachAsync(burst, "INSERT INTO burst VALUES (@i)");
-            // Backends publish statistics when idle at most once a second; make this one publish now.
-            await burst.ExecuteAsync("SELECT pg_stat_force_next_flush()", CancellationToken.None);
-        }
-
-        SshTests.BurnCpu();
+        await BurstAsync(new NpgsqlConnection(connection), PostgreSqlBurstTable, PostgreSqlPublish);
         var sample = await sampler.SampleAsync(CancellationToken.None);
 
         Assert.DoesNotContain(baseline.Warnings, w => !w.Contains("no disk metrics", StringComparison.Ordinal));
@@ -62,14 +57,7 @@ public class LiveServerMetricsTests
         await using var sampler = ServerMetricsSampler.Create(options, EngineKind.MySql, ct => Open(new MySqlConnection(connection), ct));
 
         await sampler.StartAsync(CancellationToken.None);
-        await using (var burst = new MySqlConnection(connection))
-        {
-            await burst.OpenAsync();
-            await burst.ExecuteAsync("CREATE TEMPORARY TABLE burst (i INT) ENGINE=InnoDB", CancellationToken.None);
-            await CommitEachAsync(burst, "INSERT INTO burst VALUES (@i)");
-        }
-
-        SshTests.BurnCpu();
+        await BurstAsync(new MySqlConnection(connection), "CREATE TEMPORARY TABLE burst (i INT) ENGINE=InnoDB", null);
         var sample = await sampler.SampleAsync(CancellationToken.None);
 
         AssertCommitsAndCpu(sample);
@@ -88,15 +76,7 @@ public class LiveServerMetricsTests
         var from = DateTimeOffset.UtcNow;
 
         await recorder.StartAsync(CancellationToken.None);
-        await using (var burst = new NpgsqlConnection(connection))
-        {
-            await burst.OpenAsync();
-            await burst.ExecuteAsync("CREATE TEMP TABLE burst (i int)", CancellationToken.None);
-            await CommitEachAsync(burst, "INSERT INTO burst VALUES (@i)");
-            await burst.ExecuteAsync("SELECT pg_stat_force_next_flush()", CancellationToken.None);
-        }
-
-        SshTests.BurnCpu();
+        await BurstAsync(new NpgsqlConnection(connection), PostgreSqlBurstTable, PostgreSqlPublish);
         await recorder.StopAsync(CancellationToken.None);
         var summary = recorder.Summarize(from, DateTimeOffset.UtcNow);
 
@@ -124,16 +104,29 @@ public class LiveServerMetricsTests
         Assert.True(sample.IntervalSeconds > 0);
     }
 
-    private static async Task CommitEachAsync(DbConnection connection, string insert)
+    /// <summary>The burst: <see cref="Transactions"/> commits into a temporary table on a connection of its own, then CPU work for the host counters.</summary>
+    private static async Task BurstAsync(DbConnection burst, string createTable, string? publish)
     {
-        for (var i = 0; i < Transactions; i++)
+        await using (burst)
         {
-            await using var transaction = await connection.BeginTransactionAsync();
-            await using var command = connection.Command(insert, transaction);
-            command.Add("i", i);
-            await command.ExecuteNonQueryAsync();
-            await transaction.CommitAsync();
+            await burst.OpenAsync();
+            await burst.ExecuteAsync(createTable, CancellationToken.None);
+            for (var i = 0; i < Transactions; i++)
+            {
+                await using var transaction = await burst.BeginTransactionAsync();
+                await using var command = burst.Command("INSERT INTO burst VALUES (@i)", transaction);
+                command.Add("i", i);
+                await command.ExecuteNonQueryAsync();
+                await transaction.CommitAsync();
+            }
+
+            if (publish is not null)
+            {
+                await burst.ExecuteAsync(publish, CancellationToken.None);
+            }
         }
+
+        SshTests.BurnCpu();
     }
 
     private static async Task<DbConnection> Open(DbConnection connection, CancellationToken cancellationToken)

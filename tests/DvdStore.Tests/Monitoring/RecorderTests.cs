@@ -1,4 +1,3 @@
-using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
 using DvdStore.Monitoring.Host;
 using Microsoft.Data.Sqlite;

@@ -1,4 +1,3 @@
-using DvdStore.Driver.Running;
 using DvdStore.Monitoring;
 using DvdStore.Tests.Driver;
 
@@ -50,7 +49,7 @@ public sealed class RunServerMetricsTests
         var csv = File.ReadAllLines(outcome.IntervalsPath);
         var cpuColumn = Array.IndexOf(csv[0].Split(','), "server_cpu_pct");
         Assert.True(cpuColumn > 0);
-        Assert.Contains(csv.Skip(1), row => row.Split(',')[cpuColumn].Length > 0 && double.Parse(row.Split(',')[cpuColumn], System.Globalization.CultureInfo.InvariantCulture) > 0);
+        Assert.Contains(csv.Skip(1), row => row.Split(',')[cpuColumn].Length > 0 && double.Parse(row.Split(',')[cpuColumn], CultureInfo.InvariantCulture) > 0);
         if (dataDirectory is not null)
         {
             Assert.NotNull(server.DiskDevice);

@@ -57,9 +57,9 @@ public class CgroupAndProcessTreeTests
         var proc = Path.Combine(_root, "proc");
         foreach (var (pid, parent, name) in processes)
         {
-            var dir = Path.Combine(proc, pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
-            Directory.CreateDirectory(Path.Combine(dir, "task", pid.ToString(System.Globalization.CultureInfo.InvariantCulture)));
-            Directory.CreateDirectory(Path.Combine(dir, "task", (pid * 10 + 1).ToString(System.Globalization.CultureInfo.InvariantCulture)));
+            var dir = Path.Combine(proc, pid.ToString(CultureInfo.InvariantCulture));
+            Directory.CreateDirectory(Path.Combine(dir, "task", pid.ToString(CultureInfo.InvariantCulture)));
+            Directory.CreateDirectory(Path.Combine(dir, "task", (pid * 10 + 1).ToString(CultureInfo.InvariantCulture)));
             File.WriteAllText(Path.Combine(dir, "stat"), $"{pid} ({name}) S {parent} {pid} {pid} 0 -1 4194560");
         }
 

@@ -1,5 +1,4 @@
 using DvdStore.Driver.Environment;
-using DvdStore.Loader.Pipeline;
 using DvdStore.Monitoring.Proc;
 using DvdStore.Studies;
 using DvdStore.Tests.Driver;
@@ -23,15 +22,12 @@ public sealed class DriverCpusSweepTests : IDisposable
     [SkippableFact]
     public async Task A_sweep_with_driver_cpus_1_runs_the_server_on_cpu_0_and_the_driver_on_cpu_1_and_without_it_warns()
     {
-        var postmaster = await LocalPostgres.PostmasterPidAsync();
-        var probe = CpuPinning.TryCreate(postmaster, out var reason);
-        TestServers.SkipIfEnvironment(probe is null, reason);
-        await probe!.DisposeAsync();
-        var before = LocalPostgres.AllowedCpus(postmaster);
+        var (postmaster, before, probe) = await LocalPostgres.PinnerAsync();
+        await probe.DisposeAsync();
         var driverBefore = LocalPostgres.AllowedCpus(Environment.ProcessId);
         TestServers.SkipIfEnvironment(!(new[] { before, driverBefore }.All(l => CpuList.Parse(l) is var c && c.Contains(0) && c.Contains(1))), $"server CPUs {before}, test CPUs {driverBefore}: this test needs CPUs 0 and 1 for both");
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
-        await StoreLoader.LoadAsync(database.Target, new LoadOptions(StoreSize.Parse("1MB"), Threads: 1), null, CancellationToken.None);
+        await database.LoadAsync(new LoadOptions(StoreSize.Parse("1MB"), Threads: 1));
 
         var apart = await SweepAsync("apart", postmaster, database.Target.ConnectionString, "--driver-cpus", "1");
 

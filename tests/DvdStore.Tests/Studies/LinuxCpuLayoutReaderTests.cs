@@ -11,12 +11,7 @@ public class LinuxCpuLayoutReaderTests
         var layout = RecordedCpuTrees.Read(RecordedCpuTrees.TwoSocketsHt);
 
         Assert.Equal(Enumerable.Range(0, 16), layout.OnlineCpus);
-        Assert.Equal(2, layout.Sockets);
-        Assert.Equal(8, layout.Cores.Count);
-        Assert.Equal(4, layout.CoresPerSocket);
-        Assert.Equal(2, layout.ThreadsPerCore);
-        Assert.True(layout.SmtEnabled);
-        Assert.Equal(2, layout.Nodes);
+        AssertCounts(layout, sockets: 2, cores: 8, coresPerSocket: 4, threadsPerCore: 2, smt: true, nodes: 2);
 
         // Siblings are n and n+8; the first core of socket 1 is cpu4+cpu12 on node 1.
         Assert.Equal([0, 8], layout.Cores[0].Threads);
@@ -31,12 +26,7 @@ public class LinuxCpuLayoutReaderTests
         var layout = RecordedCpuTrees.Read(RecordedCpuTrees.FourSocketsNoSmt);
 
         Assert.Equal(16, layout.OnlineCpus.Count);
-        Assert.Equal(4, layout.Sockets);
-        Assert.Equal(16, layout.Cores.Count);
-        Assert.Equal(4, layout.CoresPerSocket);
-        Assert.Equal(1, layout.ThreadsPerCore);
-        Assert.False(layout.SmtEnabled);
-        Assert.Equal(4, layout.Nodes);
+        AssertCounts(layout, sockets: 4, cores: 16, coresPerSocket: 4, threadsPerCore: 1, smt: false, nodes: 4);
         Assert.Equal(new CpuPlacement(9, 2, 9, 2), layout[9]);
     }
 
@@ -46,10 +36,7 @@ public class LinuxCpuLayoutReaderTests
         var layout = RecordedCpuTrees.Read(RecordedCpuTrees.ThisMachine);
 
         Assert.Equal([0, 1], layout.OnlineCpus);
-        Assert.Equal(1, layout.Sockets);
-        Assert.Equal(2, layout.Cores.Count);
-        Assert.Equal(1, layout.ThreadsPerCore);
-        Assert.Equal(1, layout.Nodes);
+        AssertCounts(layout, sockets: 1, cores: 2, coresPerSocket: 2, threadsPerCore: 1, smt: false, nodes: 1);
     }
 
     [SkippableFact]
@@ -86,4 +73,10 @@ public class LinuxCpuLayoutReaderTests
         Assert.Equal(2, shape.Nodes);
         Assert.Equal("3", shape.ToLabels()["cores"]);
     }
+
+    /// <summary>The layout's counts, compared together so a failure shows them all.</summary>
+    private static void AssertCounts(CpuLayout layout, int sockets, int cores, int coresPerSocket, int threadsPerCore, bool smt, int nodes) =>
+        Assert.Equal(
+            (sockets, cores, coresPerSocket, threadsPerCore, smt, nodes),
+            (layout.Sockets, layout.Cores.Count, layout.CoresPerSocket, layout.ThreadsPerCore, layout.SmtEnabled, layout.Nodes));
 }

@@ -1,3 +1,4 @@
+using DvdStore.Studies;
 using Npgsql;
 
 namespace DvdStore.Tests.Studies;
@@ -15,6 +16,16 @@ internal static class LocalPostgres
         var stat = await File.ReadAllTextAsync($"/proc/{backend}/stat");
         var postmaster = int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], CultureInfo.InvariantCulture);
         return postmaster;
+    }
+
+    /// <summary>The postmaster, the CPUs it may run on now, and a pinner for it; skips (fails in CI) where pinning cannot work here.</summary>
+    public static async Task<(int Postmaster, string AllowedCpus, ICpuPinner Pinner)> PinnerAsync()
+    {
+        var postmaster = await PostmasterPidAsync();
+        var before = AllowedCpus(postmaster);
+        var pinner = CpuPinning.TryCreate(postmaster, out var reason);
+        TestServers.SkipIfEnvironment(pinner is null, reason);
+        return (postmaster, before, pinner!);
     }
 
     public static async Task<NpgsqlConnection> OpenAsync()

@@ -11,14 +11,11 @@ public class ServerPinningTests
     [SkippableFact]
     public async Task Pinning_a_local_postgres_to_cpu_0_reaches_every_process_and_new_backends_and_is_restored()
     {
-        var postmaster = await LocalPostgres.PostmasterPidAsync();
-        var before = LocalPostgres.AllowedCpus(postmaster);
-        var pinner = CpuPinning.TryCreate(postmaster, out var reason);
-        TestServers.SkipIfEnvironment(pinner is null, reason);
+        var (postmaster, before, pinner) = await LocalPostgres.PinnerAsync();
 
         await using (pinner)
         {
-            await pinner!.PinAsync([0], CancellationToken.None);
+            await pinner.PinAsync([0], CancellationToken.None);
 
             var tree = new ServerProcessTree(postmaster);
             Assert.True(tree.Processes().Count > 1, "postmaster has background workers");
@@ -36,16 +33,13 @@ public class ServerPinningTests
     [SkippableFact]
     public async Task A_failure_inside_the_pinned_block_still_restores_the_servers_cpus()
     {
-        var postmaster = await LocalPostgres.PostmasterPidAsync();
-        var before = LocalPostgres.AllowedCpus(postmaster);
-        var pinner = CpuPinning.TryCreate(postmaster, out var reason);
-        TestServers.SkipIfEnvironment(pinner is null, reason);
+        var (postmaster, before, pinner) = await LocalPostgres.PinnerAsync();
 
         await Assert.ThrowsAsync<InvalidOperationException>(async () =>
         {
             await using (pinner)
             {
-                await pinner!.PinAsync([1], CancellationToken.None);
+                await pinner.PinAsync([1], CancellationToken.None);
                 Assert.Equal("1", LocalPostgres.AllowedCpus(postmaster));
                 throw new InvalidOperationException("step failed");
             }

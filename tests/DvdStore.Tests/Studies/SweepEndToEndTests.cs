@@ -1,6 +1,5 @@
 using DvdStore.Cli;
 using DvdStore.Driver.Environment;
-using DvdStore.Loader.Pipeline;
 using DvdStore.Studies;
 using DvdStore.Tests.Loader;
 
@@ -20,13 +19,10 @@ public sealed class SweepEndToEndTests : IDisposable
     [SkippableFact]
     public async Task A_1_to_2_cpu_sweep_on_local_postgres_writes_labelled_steps_restores_the_server_and_ends_with_the_report()
     {
-        var postmaster = await LocalPostgres.PostmasterPidAsync();
-        var probe = CpuPinning.TryCreate(postmaster, out var reason);
-        TestServers.SkipIfEnvironment(probe is null, reason);
-        await probe!.DisposeAsync();
-        var before = LocalPostgres.AllowedCpus(postmaster);
+        var (postmaster, before, probe) = await LocalPostgres.PinnerAsync();
+        await probe.DisposeAsync();
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
-        await StoreLoader.LoadAsync(database.Target, new LoadOptions(StoreSize.Parse("1MB"), Threads: 1), null, CancellationToken.None);
+        await database.LoadAsync(new LoadOptions(StoreSize.Parse("1MB"), Threads: 1));
         var loadedOrders = await CountOrdersAsync(database.Target);
 
         var output = new StringWriter();

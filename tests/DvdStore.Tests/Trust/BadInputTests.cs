@@ -31,7 +31,7 @@ public sealed class BadInputTests(BadInputFixture fixture) : IClassFixture<BadIn
         ["load threads 0"] = (["load", "--size", "1MB", "--parallel-tables", "0", "--connection", $"Data Source={Out}/s.db"], "--parallel-tables must be at least 1", false),
         ["load threads absurd"] = (["load", "--size", "1MB", "--parallel-tables", "100000000", "--connection", $"Data Source={Out}/s.db"], "at most 256", false),
         ["load unknown option"] = (["load", "--size", "1MB", "--frobnicate", "--connection", $"Data Source={Out}/s.db"], "--frobnicate", false),
-        ["load seed not a number"] = (["load", "--size", "1MB", "--seed", "abc", "--connection", $"Data Source={Out}/s.db"], "abc", false),
+        ["load seed not a number"] = (["load", "--size", "1MB", "--data-seed", "abc", "--connection", $"Data Source={Out}/s.db"], "abc", false),
         ["load connection not key=value"] = (["load", "--engine", "postgres", "--size", "1MB", "--connection", "just some words"], "not a connection string", false),
         ["load onto a loaded store"] = (["load", "--size", "1MB", "--connection", Store], "--drop-existing", false),
 

@@ -29,9 +29,7 @@ public sealed class CliSignalTests
 
         var text = cli.Output;
         Assert.True(code == 130, $"exit code {code}\n{text}\n{cli.Error}");
-        Assert.Contains("cross-check: ", text, StringComparison.Ordinal);
-        Assert.Contains("OK", text, StringComparison.Ordinal);
-        Assert.Contains("result: ", text, StringComparison.Ordinal);
+        AssertText.ContainsAll(text, "cross-check: ", "OK", "result: ");
         var files = Directory.GetFiles(dir).Select(Path.GetFileName).ToList();
         var resultFile = Assert.Single(files, static f => f!.EndsWith(".result.json", StringComparison.Ordinal));
         Assert.Single(files, static f => f!.EndsWith(".intervals.csv", StringComparison.Ordinal));

@@ -1,5 +1,3 @@
-using DvdStore.Driver.Running;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -52,7 +50,7 @@ public sealed class ConnectionLimitTests
         var target = TestServers.Target(kind);
         await using var connection = await target.OpenAsync(CancellationToken.None);
         await using var maxCommand = connection.Command(kind == EngineKind.PostgreSql ? "SELECT current_setting('max_connections')::int" : "SELECT @@GLOBAL.max_connections");
-        var max = Convert.ToInt64(await maxCommand.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture);
+        var max = Convert.ToInt64(await maxCommand.ExecuteScalarAsync(), CultureInfo.InvariantCulture);
 
         var headroom = await target.Engine.ConnectionHeadroomAsync(connection, CancellationToken.None);
 

@@ -1,5 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>A real engine's store commands whose purchases go through <see cref="PurchaseFaults"/>; every other call passes straight through.</summary>

@@ -1,5 +1,3 @@
-using DvdStore.Driver.Running;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>

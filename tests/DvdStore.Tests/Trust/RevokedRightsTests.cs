@@ -1,5 +1,3 @@
-using DvdStore.Driver.Running;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -24,8 +22,11 @@ public sealed class RevokedRightsTests
         {
             var limited = TrustRuns.With(store.Target, "Username", role);
             var output = new StringWriter();
+            var ordersBefore = await OrderFlow.CountAsync(store.Target);
             var run = DriverRunner.RunAsync(TrustRuns.Settings(limited, TimeSpan.FromSeconds(20)), TextWriter.Synchronized(output), CancellationToken.None);
-            await Task.Delay(TimeSpan.FromSeconds(3));
+            // Revoke while orders are flowing (however slowly the run started), a second in: the driver has counted some.
+            await OrderFlow.WaitAsync(store.Target, ordersBefore, run);
+            await Task.Delay(TimeSpan.FromSeconds(1));
 
             // Reading stays allowed; calling the store's functions and writing do not.
             await admin.ExecuteAsync(

@@ -1,5 +1,3 @@
-using DvdStore.Driver.Running;
-
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -19,15 +17,14 @@ public sealed class ServerFaultTests
         var before = await StoreLedger.ReadAsync(store.Target);
         var output = new StringWriter();
         var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(6)), TextWriter.Synchronized(output), CancellationToken.None);
-        await Task.Delay(TimeSpan.FromSeconds(2));
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
         await server.RestartAsync();
         var outcome = await run;
 
         var result = outcome.Result;
-        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
         Assert.True(result.Totals.Reconnects > 0, output.ToString());
         Assert.Contains(result.Findings, static f => f.Code == "reconnects");
-        await AssertWrittenAndExactAsync(outcome, store.Target, before, output);
+        await AssertCompletedWrittenAndExactAsync(outcome, store.Target, before, output);
     }
 
     [SkippableTheory]
@@ -38,6 +35,7 @@ public sealed class ServerFaultTests
         var before = await StoreLedger.ReadAsync(store.Target);
         var output = new StringWriter();
         var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(5)), TextWriter.Synchronized(output), CancellationToken.None);
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
         var killed = 0;
         for (var round = 0; round < 3; round++)
         {
@@ -48,9 +46,8 @@ public sealed class ServerFaultTests
         var outcome = await run;
         var result = outcome.Result;
         Assert.True(killed > 0);
-        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
         Assert.True(result.Totals.Reconnects > 0, output.ToString());
-        await AssertWrittenAndExactAsync(outcome, store.Target, before, output);
+        await AssertCompletedWrittenAndExactAsync(outcome, store.Target, before, output);
     }
 
     [SkippableFact]
@@ -63,7 +60,7 @@ public sealed class ServerFaultTests
         var run = DriverRunner.RunAsync(TrustRuns.Settings(timed, TimeSpan.FromSeconds(5)), TextWriter.Synchronized(output), CancellationToken.None);
 
         // Hold every inventory row for 2 s: purchases wait on the lock until the statement timeout cancels them.
-        await Task.Delay(TimeSpan.FromSeconds(1));
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
         await using (var blocker = await store.Target.OpenAsync(CancellationToken.None))
         {
             await using var transaction = await blocker.BeginTransactionAsync();
@@ -78,16 +75,17 @@ public sealed class ServerFaultTests
 
         var outcome = await run;
         var result = outcome.Result;
-        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
         Assert.True(result.Totals.Errors > 0, output.ToString());
         Assert.Contains(result.Findings, static f => f.Code == "errors");
         Assert.True(result.Totals.CommittedOrders > 0, output.ToString());
-        await AssertWrittenAndExactAsync(outcome, store.Target, before, output);
+        await AssertCompletedWrittenAndExactAsync(outcome, store.Target, before, output);
     }
 
-    private static async Task AssertWrittenAndExactAsync(DriverRunOutcome outcome, StoreTarget target, StoreLedger before, StringWriter output)
+    /// <summary>The run completed, its result file reads back, and the store holds exactly the orders it counted.</summary>
+    private static async Task AssertCompletedWrittenAndExactAsync(DriverRunOutcome outcome, StoreTarget target, StoreLedger before, StringWriter output)
     {
         var result = outcome.Result;
+        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
         Assert.True(result.CrossCheck!.Matches, output.ToString());
         var read = await RunResultReader.ReadAsync(outcome.ResultPath, CancellationToken.None);
         Assert.Equal(result.RunId, read.RunId);
@@ -105,7 +103,7 @@ public sealed class ServerFaultTests
         {
             await using var terminate = connection.Command(
                 "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()) t");
-            return Convert.ToInt32(await terminate.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture);
+            return Convert.ToInt32(await terminate.ExecuteScalarAsync(), CultureInfo.InvariantCulture);
         }
 
         var ids = new List<long>();
@@ -114,7 +112,7 @@ public sealed class ServerFaultTests
         {
             while (await reader.ReadAsync())
             {
-                ids.Add(Convert.ToInt64(reader.GetValue(0), System.Globalization.CultureInfo.InvariantCulture));
+                ids.Add(Convert.ToInt64(reader.GetValue(0), CultureInfo.InvariantCulture));
             }
         }
 

@@ -1,4 +1,3 @@
-using DvdStore.Driver.Running;
 using DvdStore.Tests.Driver;
 
 namespace DvdStore.Tests.Trust;

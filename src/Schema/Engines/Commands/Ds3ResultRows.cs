@@ -1,5 +1,3 @@
-using System.Data.Common;
-
 namespace DvdStore.Schema.Engines.Commands;
 
 /// <summary>How DS3's drivers read a routine's rows, whatever the engine: every row through DS3's getters, at most the 100 its result buffers hold.</summary>

@@ -1,6 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
 namespace DvdStore.Schema.Engines.Common;
 
 /// <summary>

@@ -1,5 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-
 namespace DvdStore.Schema.Engines.Common;
 
 /// <summary>The check every engine's PURCHASE makes before calling the server: DS3's interface has ten item slots.</summary>

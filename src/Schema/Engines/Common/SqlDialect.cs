@@ -1,6 +1,4 @@
-using System.Globalization;
 using System.Text;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Schema.Engines.Common;
 

@@ -1,8 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Commands;
-
 namespace DvdStore.Schema.Engines.Common;
 
 /// <summary>

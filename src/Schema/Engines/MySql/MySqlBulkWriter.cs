@@ -1,5 +1,4 @@
 using System.Data;
-using DvdStore.Schema.Model;
 using MySqlConnector;
 
 namespace DvdStore.Schema.Engines.MySql;

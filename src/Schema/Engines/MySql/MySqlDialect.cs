@@ -1,6 +1,3 @@
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Schema.Engines.MySql;
 
 /// <summary>

@@ -1,6 +1,4 @@
 using System.Data;
-using System.Globalization;
-using DvdStore.Schema.Engines.Commands;
 using MySqlConnector;
 
 namespace DvdStore.Schema.Engines.MySql;

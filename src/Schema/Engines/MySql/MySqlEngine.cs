@@ -1,10 +1,5 @@
-using System.Data.Common;
-using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 using MySqlConnector;
 
 namespace DvdStore.Schema.Engines.MySql;

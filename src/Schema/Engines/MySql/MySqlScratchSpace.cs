@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines.Common;
 using MySqlConnector;
 
 namespace DvdStore.Schema.Engines.MySql;

@@ -1,7 +1,4 @@
 using System.Data;
-using System.Globalization;
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
 using MySqlConnector;
 
 namespace DvdStore.Schema.Engines.MySql;

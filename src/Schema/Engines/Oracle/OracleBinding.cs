@@ -1,7 +1,5 @@
 using System.Collections.Concurrent;
 using System.Data;
-using System.Data.Common;
-using System.Globalization;
 using System.Reflection;
 
 namespace DvdStore.Schema.Engines.Oracle;

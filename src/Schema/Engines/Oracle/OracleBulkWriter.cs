@@ -1,8 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Model;
-
 using Ora = DvdStore.Schema.Engines.Oracle.OracleDbTypeName;
 
 namespace DvdStore.Schema.Engines.Oracle;

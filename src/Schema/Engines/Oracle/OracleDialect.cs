@@ -1,8 +1,3 @@
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Schema.Engines.Oracle;
 
 /// <summary>

@@ -1,8 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Commands;
-
 using static DvdStore.Schema.Engines.Oracle.OracleBinding;
 
 using Ora = DvdStore.Schema.Engines.Oracle.OracleDbTypeName;

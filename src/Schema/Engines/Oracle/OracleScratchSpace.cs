@@ -1,6 +1,4 @@
-using System.Data.Common;
 using System.Security.Cryptography;
-using DvdStore.Schema.Engines.Common;
 
 namespace DvdStore.Schema.Engines.Oracle;
 

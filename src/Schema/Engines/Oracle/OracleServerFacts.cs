@@ -1,8 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Common;
-
 namespace DvdStore.Schema.Engines.Oracle;
 
 /// <summary>

@@ -1,9 +1,4 @@
 using System.Data;
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
 
 using static DvdStore.Schema.Engines.Oracle.OracleBinding;
 

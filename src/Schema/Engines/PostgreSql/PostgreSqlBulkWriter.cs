@@ -1,7 +1,5 @@
 using System.Buffers.Binary;
-using System.Globalization;
 using System.Text;
-using DvdStore.Schema.Model;
 using Npgsql;
 
 namespace DvdStore.Schema.Engines.PostgreSql;

@@ -1,6 +1,3 @@
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-
 namespace DvdStore.Schema.Engines.PostgreSql;
 
 /// <summary>StoreModel in PostgreSQL's words: identity columns, INVENTORY fillfactor 85 and GIN full-text indexes as DS3's PG build.</summary>

@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -13,8 +12,6 @@ namespace DvdStore.Schema.Engines.PostgreSql;
 /// </summary>
 public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3DriverCalls
 {
-    /// <summary>DS3's result buffers hold this many rows; more is an IndexOutOfRange in its driver.</summary>
-
     public async Task<int> LoginAsync(string username, string password, CancellationToken cancellationToken)
     {
         await using var command = Call("LOGIN", ("username_in", NpgsqlDbType.Varchar, username), ("password_in", NpgsqlDbType.Varchar, password));

@@ -1,8 +1,4 @@
-using System.Data.Common;
 using System.Text.RegularExpressions;
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 using Npgsql;
 
 namespace DvdStore.Schema.Engines.PostgreSql;

@@ -1,6 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 using Npgsql;
 
 namespace DvdStore.Schema.Engines.PostgreSql;

@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines.Common;
 using Npgsql;
 
 namespace DvdStore.Schema.Engines.PostgreSql;

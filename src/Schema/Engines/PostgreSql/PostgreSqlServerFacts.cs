@@ -1,5 +1,3 @@
-using System.Globalization;
-using DvdStore.Schema.Engines.Common;
 using Npgsql;
 using static System.FormattableString;
 

@@ -1,5 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
 using Npgsql;
 using NpgsqlTypes;
 

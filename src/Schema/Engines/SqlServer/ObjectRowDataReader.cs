@@ -1,8 +1,4 @@
 using System.Collections;
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Schema.Engines.SqlServer;
 

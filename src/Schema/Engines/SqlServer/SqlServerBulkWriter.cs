@@ -1,5 +1,3 @@
-using DvdStore.Schema.Model;
-
 using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Schema.Engines.SqlServer;

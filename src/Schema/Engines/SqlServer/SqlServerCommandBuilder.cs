@@ -1,8 +1,4 @@
 using System.Data;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
 
 using Microsoft.Data.SqlClient;
 

@@ -1,6 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines.Common;
-
 namespace DvdStore.Schema.Engines.SqlServer;
 
 /// <summary>

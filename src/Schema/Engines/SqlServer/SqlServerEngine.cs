@@ -1,10 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
-
 using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Schema.Engines.SqlServer;

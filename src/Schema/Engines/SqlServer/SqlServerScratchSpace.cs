@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines.Common;
 using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Schema.Engines.SqlServer;

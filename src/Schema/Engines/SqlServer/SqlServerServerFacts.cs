@@ -1,8 +1,3 @@
-using System.Data.Common;
-using System.Globalization;
-
-using DvdStore.Schema.Engines.Common;
-
 using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Schema.Engines.SqlServer;

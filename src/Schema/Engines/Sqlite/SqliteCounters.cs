@@ -1,5 +1,3 @@
-using System.Data.Common;
-
 namespace DvdStore.Schema.Engines.Sqlite;
 
 /// <summary>SQLite runs inside the driver's process: there is no server, so no server-side counters.</summary>

@@ -1,6 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines.Common;
-
 namespace DvdStore.Schema.Engines.Sqlite;
 
 /// <summary>The real path of the store file (every symbolic link on the way resolved); an in-memory store is its own.</summary>

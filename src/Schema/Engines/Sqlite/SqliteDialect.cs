@@ -1,8 +1,4 @@
-using System.Globalization;
 using System.Text;
-
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 
 namespace DvdStore.Schema.Engines.Sqlite;
 

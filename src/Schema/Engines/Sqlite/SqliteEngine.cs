@@ -1,11 +1,5 @@
 using System.Data;
-using System.Data.Common;
-using System.Globalization;
 using System.Text;
-
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
-using DvdStore.Schema.Model;
 
 using Microsoft.Data.Sqlite;
 

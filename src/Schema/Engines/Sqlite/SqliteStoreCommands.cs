@@ -1,6 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-using DvdStore.Schema.Engines.Common;
-
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Schema.Engines.Sqlite;

@@ -1,5 +1,3 @@
-using System.Data.Common;
-using DvdStore.Schema.Engines.Common;
 using Microsoft.Data.Sqlite;
 
 namespace DvdStore.Schema.Engines.Sqlite;

@@ -44,6 +44,6 @@ public sealed class MySql8StrictModeProcedureTests(MySql8StrictModeStoreFixture 
         await using var charset = new MySqlCommand(
             "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND CHARACTER_SET_NAME IS NOT NULL AND CHARACTER_SET_NAME <> 'utf8mb4'",
             connection);
-        Assert.Equal(0L, Convert.ToInt64(await charset.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture));
+        Assert.Equal(0L, Convert.ToInt64(await charset.ExecuteScalarAsync(), CultureInfo.InvariantCulture));
     }
 }

@@ -19,7 +19,7 @@ public class OracleBulkWriterTests
         var column = new ColumnSpec("C", type, type == ColumnType.VarChar ? 10 : 0);
         Assert.Equal(oracleType, OracleBulkWriter.OracleTypeOf(column));
         var table = new TableSpec("T", [column], []);
-        var value = Convert.ChangeType(type switch { ColumnType.Date => Day, ColumnType.VarChar => "x", _ => 7 }, clrType, System.Globalization.CultureInfo.InvariantCulture);
+        var value = Convert.ChangeType(type switch { ColumnType.Date => Day, ColumnType.VarChar => "x", _ => 7 }, clrType, CultureInfo.InvariantCulture);
         var array = OracleBulkWriter.Columns(table, [[value]]).Single().Values;
         Assert.Equal(clrType, array.GetType().GetElementType());
         Assert.Equal(value, array.GetValue(0));

@@ -88,10 +88,7 @@ public class OracleDdlTests
         Assert.Equal(16, Regex.Matches(ddl, "INSERT INTO CATEGORIES").Count);
         Assert.Contains("INSERT INTO CATEGORIES (CATEGORY, CATEGORYNAME) VALUES (14, 'Sci-Fi')", ddl);
         Assert.Equal("COMMIT", OracleEngine.Batches(SchemaPhase.Tables)[^1]);
-        Assert.Contains("PRICE NUMBER(12,2) NOT NULL", ddl);
-        Assert.Contains("ORDERDATE DATE NOT NULL", ddl);
-        Assert.Contains("ZIP VARCHAR2(9 CHAR)", ddl);
-        Assert.Contains("PROD_ID NUMBER(10) NOT NULL", ddl);
+        AssertText.ContainsAll(ddl, "PRICE NUMBER(12,2) NOT NULL", "ORDERDATE DATE NOT NULL", "ZIP VARCHAR2(9 CHAR)", "PROD_ID NUMBER(10) NOT NULL");
     }
 
     [Fact]
@@ -108,9 +105,8 @@ public class OracleDdlTests
             Assert.Contains($"ALTER TABLE {key.Table} ADD CONSTRAINT {OracleDialect.ShortName(key.Name)} FOREIGN KEY ({key.Column}) REFERENCES {key.ReferencedTable} ({key.ReferencedColumn}) ON DELETE", ddl);
         }
 
-        Assert.Contains("FK_REVIEWS_HELP_REVIEW_ID", ddl);
-        Assert.Contains("CREATE INDEX IX_ACTOR_TEXT ON PRODUCTS (ACTOR) INDEXTYPE IS CTXSYS.CONTEXT", ddl);
-        Assert.Contains("CREATE INDEX IX_TITLE_TEXT ON PRODUCTS (TITLE) INDEXTYPE IS CTXSYS.CONTEXT", ddl);
+        AssertText.ContainsAll(ddl, "FK_REVIEWS_HELP_REVIEW_ID", "CREATE INDEX IX_ACTOR_TEXT ON PRODUCTS (ACTOR) INDEXTYPE IS CTXSYS.CONTEXT",
+            "CREATE INDEX IX_TITLE_TEXT ON PRODUCTS (TITLE) INDEXTYPE IS CTXSYS.CONTEXT");
         Assert.Equal(2, Regex.Matches(ddl, "STOPLIST CTXSYS.EMPTY_STOPLIST").Count);
     }
 
@@ -146,11 +142,9 @@ public class OracleDdlTests
     public void Restock_is_a_before_update_row_trigger_that_logs_a_reorder_and_keeps_the_old_quantity()
     {
         var trigger = OracleEngine.Script("reorder-trigger.sql").Batches.Single();
-        Assert.Contains("BEFORE UPDATE OF QUAN_IN_STOCK ON INVENTORY\nFOR EACH ROW", trigger);
-        Assert.Contains("WHEN (NEW.QUAN_IN_STOCK < 3 AND NEW.QUAN_IN_STOCK < OLD.QUAN_IN_STOCK)", trigger);
-        Assert.Contains("INSERT INTO REORDER (PROD_ID, DATE_LOW, QUAN_LOW)", trigger);
-        Assert.Contains("VALUES (:NEW.PROD_ID, TRUNC(SYSDATE), :NEW.QUAN_IN_STOCK)", trigger);
-        Assert.Contains(":NEW.QUAN_IN_STOCK := :OLD.QUAN_IN_STOCK;", trigger);
+        AssertText.ContainsAll(trigger, "BEFORE UPDATE OF QUAN_IN_STOCK ON INVENTORY\nFOR EACH ROW",
+            "WHEN (NEW.QUAN_IN_STOCK < 3 AND NEW.QUAN_IN_STOCK < OLD.QUAN_IN_STOCK)", "INSERT INTO REORDER (PROD_ID, DATE_LOW, QUAN_LOW)",
+            "VALUES (:NEW.PROD_ID, TRUNC(SYSDATE), :NEW.QUAN_IN_STOCK)", ":NEW.QUAN_IN_STOCK := :OLD.QUAN_IN_STOCK;");
         Assert.DoesNotContain("SALES", PlSqlLint.StripCommentsAndStrings(trigger));
     }
 
@@ -158,14 +152,13 @@ public class OracleDdlTests
     public void Purchase_takes_stock_by_conditional_update_in_product_order_and_rolls_back_whole_orders()
     {
         var purchase = Procedure("PURCHASE");
-        Assert.Contains("prod_id_in IN DS3_TYPES.N_TYPE", purchase);
-        Assert.Contains("qty_in IN DS3_TYPES.N_TYPE", purchase);
-        Assert.Contains("WHILE j >= 1 AND prods(by_product(j)) > prods(i) LOOP", purchase);
+        AssertText.ContainsAll(purchase, "prod_id_in IN DS3_TYPES.N_TYPE", "qty_in IN DS3_TYPES.N_TYPE",
+            "WHILE j >= 1 AND prods(by_product(j)) > prods(i) LOOP");
         var update = purchase.IndexOf("UPDATE INVENTORY", StringComparison.Ordinal);
         Assert.True(update > purchase.IndexOf("INSERT INTO ORDERS", StringComparison.Ordinal));
-        Assert.Contains("SET QUAN_IN_STOCK = QUAN_IN_STOCK - qtys(idx), SALES = SALES + qtys(idx)", purchase);
-        Assert.Contains("WHERE PROD_ID = prods(idx) AND QUAN_IN_STOCK >= qtys(idx);", purchase);
-        Assert.Contains("IF SQL%ROWCOUNT = 0 THEN\n            ROLLBACK;\n            neworderid_out := 0;\n            RETURN;", purchase);
+        AssertText.ContainsAll(purchase, "SET QUAN_IN_STOCK = QUAN_IN_STOCK - qtys(idx), SALES = SALES + qtys(idx)",
+            "WHERE PROD_ID = prods(idx) AND QUAN_IN_STOCK >= qtys(idx);",
+            "IF SQL%ROWCOUNT = 0 THEN\n            ROLLBACK;\n            neworderid_out := 0;\n            RETURN;");
         Assert.True(purchase.IndexOf("INSERT INTO ORDERLINES", StringComparison.Ordinal) > update);
         Assert.Contains("VALUES (i, order_id, prods(i), qtys(i), today)", purchase);
         Assert.Contains("order_id := ORDERID_SEQ.NEXTVAL;", purchase);
@@ -189,9 +182,8 @@ public class OracleDdlTests
         }
 
         var helper = OracleEngine.Script("procedures.sql").Batches[0];
-        Assert.Contains("REGEXP_REPLACE(SUBSTR(text_in, 1, 400), '[^[:alnum:]]+', ' ')", helper);
-        Assert.Contains("query_text := query_text || ' AND ';", helper);
-        Assert.Contains("query_text := query_text || '{' || word || '}';", helper);
+        AssertText.ContainsAll(helper, "REGEXP_REPLACE(SUBSTR(text_in, 1, 400), '[^[:alnum:]]+', ' ')", "query_text := query_text || ' AND ';",
+            "query_text := query_text || '{' || word || '}';");
     }
 
     [Fact]
@@ -213,9 +205,8 @@ public class OracleDdlTests
 
         Assert.Contains("WHERE k.PROD_ID = prod_in AND k.STARS = stars_in", Procedure("GET_PROD_REVIEWS_BY_STARS"));
         var login = Procedure("LOGIN");
-        Assert.Contains("ORDER BY h.ORDERID DESC", login);
-        Assert.Contains("WHEN NO_DATA_FOUND THEN\n        customerid_out := 0;\n        found := 0;", login);
-        Assert.Contains("FETCH FIRST batch_size ROWS ONLY;\n    found := title_out.COUNT;", login);
+        AssertText.ContainsAll(login, "ORDER BY h.ORDERID DESC", "WHEN NO_DATA_FOUND THEN\n        customerid_out := 0;\n        found := 0;",
+            "FETCH FIRST batch_size ROWS ONLY;\n    found := title_out.COUNT;");
     }
 
     [Fact]

@@ -101,11 +101,8 @@ public class OracleEngineTests
         var facts = await engine.DescribeServerAsync(connection, CancellationToken.None);
         Assert.Equal("Oracle", facts.Product);
         Assert.Equal("19.22.0.0.0", facts.Version);
-        Assert.Equal("Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production", facts.Settings["banner"]);
-        Assert.Equal("64", facts.Settings["os.num_cpus"]);
-        Assert.Equal("32", facts.Settings["os.num_cpu_cores"]);
-        Assert.Equal("2", facts.Settings["os.num_cpu_sockets"]);
-        Assert.Equal("64", facts.Settings["cpu_count"]);
+        AssertSettings.Hold(facts.Settings, ("banner", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production"),
+            ("os.num_cpus", "64"), ("os.num_cpu_cores", "32"), ("os.num_cpu_sockets", "2"), ("cpu_count", "64"));
         Assert.Contains("'cpu_count'", OracleServerFacts.ParameterSql);
     }
 

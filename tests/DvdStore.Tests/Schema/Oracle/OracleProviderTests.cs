@@ -59,9 +59,7 @@ public sealed class OracleProviderTests : IDisposable
         var exit = await DvdStore.Cli.CliApp.RunAsync(["schema", "--engine", "oracle"], output, error, CancellationToken.None);
         Assert.Equal(0, exit);
         var text = output.ToString();
-        Assert.Contains("CREATE OR REPLACE PROCEDURE PURCHASE (", text);
-        Assert.Contains("CREATE OR REPLACE TRIGGER RESTOCK", text);
-        Assert.Contains("INDEXTYPE IS CTXSYS.CONTEXT", text);
+        AssertText.ContainsAll(text, "CREATE OR REPLACE PROCEDURE PURCHASE (", "CREATE OR REPLACE TRIGGER RESTOCK", "INDEXTYPE IS CTXSYS.CONTEXT");
         Assert.Equal("", error.ToString());
     }
 

@@ -1,7 +1,6 @@
 using System.Data;
 using System.Text.RegularExpressions;
 
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Engines.Oracle;
 
 namespace DvdStore.Tests.Schema.Oracle;

@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Vocabulary;
 
 namespace DvdStore.Tests.Schema.Plans;

@@ -1,4 +1,3 @@
-using DvdStore.Loader.Pipeline;
 using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Schema.Plans;

@@ -1,5 +1,4 @@
 using DvdStore.Contract;
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Tests.Schema.Contract;
 using Npgsql;
 
@@ -62,9 +61,7 @@ public sealed class PostgreSqlEngineTests(PostgreSqlContractDatabase database) :
         }
 
         // scripts/db-up.sh starts the test server with these.
-        Assert.Equal("300", facts.Settings["max_connections"]);
-        Assert.Equal("off", facts.Settings["synchronous_commit"]);
-        Assert.Equal("256MB", facts.Settings["shared_buffers"]);
+        AssertSettings.Hold(facts.Settings, ("max_connections", "300"), ("synchronous_commit", "off"), ("shared_buffers", "256MB"));
     }
 
     [SkippableFact]

@@ -1,6 +1,5 @@
 using System.Data;
 
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Engines.SqlServer;
 
 using Microsoft.Data.SqlClient;
@@ -116,7 +115,7 @@ public class SqlServerProcedureInterfaceTests
             Assert.Equal(type.SqlDataTypeOption.ToString(), ExpectedOption(parameter.SqlDbType));
             if (type.Parameters.Count > 0 && parameter.SqlDbType is SqlDbType.VarChar or SqlDbType.NVarChar)
             {
-                Assert.Equal(int.Parse(type.Parameters[0].Value, System.Globalization.CultureInfo.InvariantCulture), parameter.Size);
+                Assert.Equal(int.Parse(type.Parameters[0].Value, CultureInfo.InvariantCulture), parameter.Size);
             }
         }
     }

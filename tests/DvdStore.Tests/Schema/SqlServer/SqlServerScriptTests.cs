@@ -1,4 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
 using DvdStore.Schema.Engines.SqlServer;
 
 using Microsoft.SqlServer.TransactSql.ScriptDom;
@@ -86,9 +85,7 @@ public class SqlServerScriptTests
 
         Assert.Equal(16, TSql.All<InsertStatement>(fragment).Count);
         var ddl = Engine.RenderDdl(SchemaPhase.Tables);
-        Assert.Contains("PRICE NUMERIC(12,2) NOT NULL", ddl);
-        Assert.Contains("ORDERDATE DATE NOT NULL", ddl);
-        Assert.Contains("ZIP VARCHAR(9)", ddl);
+        AssertText.ContainsAll(ddl, "PRICE NUMERIC(12,2) NOT NULL", "ORDERDATE DATE NOT NULL", "ZIP VARCHAR(9)");
         Assert.DoesNotContain("NVARCHAR", ddl);
     }
 

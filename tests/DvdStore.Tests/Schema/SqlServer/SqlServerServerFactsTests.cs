@@ -15,13 +15,8 @@ public class SqlServerServerFactsTests
         var facts = await new SqlServerEngine().DescribeServerAsync(connection, CancellationToken.None);
         Assert.Equal("SQL Server", facts.Product);
         Assert.Equal("16.0.4135.4", facts.Version);
-        Assert.Equal("Developer Edition (64-bit)", facts.Settings["edition"]);
-        Assert.Equal("Microsoft SQL Server 2022 (RTM-CU15)", facts.Settings["version_banner"]);
-        Assert.Equal("64", facts.Settings["cpu_count"]);
-        Assert.Equal("2", facts.Settings["hyperthread_ratio"]);
-        Assert.Equal("2", facts.Settings["socket_count"]);
-        Assert.Equal("16", facts.Settings["cores_per_socket"]);
-        Assert.Equal("8", facts.Settings["max degree of parallelism"]);
+        AssertSettings.Hold(facts.Settings, ("edition", "Developer Edition (64-bit)"), ("version_banner", "Microsoft SQL Server 2022 (RTM-CU15)"),
+            ("cpu_count", "64"), ("hyperthread_ratio", "2"), ("socket_count", "2"), ("cores_per_socket", "16"), ("max degree of parallelism", "8"));
     }
 
     [Fact]

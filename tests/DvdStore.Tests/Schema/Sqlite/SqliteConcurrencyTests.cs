@@ -1,5 +1,3 @@
-using DvdStore.Schema.Engines.Commands;
-
 namespace DvdStore.Tests.Schema.Sqlite;
 
 /// <summary>Many virtual users on one SQLite file: WAL readers beside one writer at a time, no SQLITE_BUSY errors.</summary>

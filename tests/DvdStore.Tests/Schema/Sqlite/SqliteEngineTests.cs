@@ -79,21 +79,20 @@ public class SqliteEngineTests
     public async Task Reset_identity_makes_the_next_id_last_id_plus_one()
     {
         await using var store = await SqliteTestStore.CreateAsync();
-        await using var commands = SqliteTestStore.Engine.CreateStoreCommands(store.Connection);
-        var first = await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None);
-        var second = await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None);
+        var first = await store.Commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None);
+        var second = await store.Commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None);
         Assert.Equal([4L, 5L], [first, second]);
 
         // As reset does: remove the run's rows, then set the counter back (without it AUTOINCREMENT would go on at 6).
         await store.Connection.ExecuteAsync("DELETE FROM ORDERS WHERE ORDERID > 3", None);
         await SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Orders, 3, None);
-        Assert.Equal(4, await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
+        Assert.Equal(4, await store.Commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
 
         // Forward, leaving a gap; and back below rows that remain, which SQLite (like InnoDB) never reuses.
         await SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Orders, 100, None);
-        Assert.Equal(101, await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
+        Assert.Equal(101, await store.Commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
         await SqliteTestStore.Engine.ResetIdentityAsync(store.Connection, StoreModel.Orders, 3, None);
-        Assert.Equal(102, await commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
+        Assert.Equal(102, await store.Commands.PurchaseAsync(new(1, 1, 0, 1, [new(1, 1)]), None));
         Assert.Equal(6, await store.CountAsync("ORDERS")); // reset deletes nothing itself
 
         // A table nothing was inserted into yet has no counter row: it is added.
@@ -123,7 +122,7 @@ public class SqliteEngineTests
         Assert.Matches(@"^3\.\d+\.\d+$", facts.Version);
         Assert.Equal("wal", facts.Settings["journal_mode"]);
         Assert.Equal("30000", facts.Settings["busy_timeout"]);
-        Assert.True(int.Parse(facts.Settings["page_size"], System.Globalization.CultureInfo.InvariantCulture) >= 512);
+        Assert.True(int.Parse(facts.Settings["page_size"], CultureInfo.InvariantCulture) >= 512);
         Assert.Contains("cache_size", facts.Settings.Keys);
         Assert.EndsWith("store.db", facts.Settings["data_source"]);
     }
@@ -231,6 +230,6 @@ public class SqliteEngineTests
     private static async Task<string> PragmaAsync(DbConnection connection, string name)
     {
         await using var command = connection.Command($"PRAGMA {name}");
-        return Convert.ToString(await command.ExecuteScalarAsync(), System.Globalization.CultureInfo.InvariantCulture)!;
+        return Convert.ToString(await command.ExecuteScalarAsync(), CultureInfo.InvariantCulture)!;
     }
 }

@@ -21,9 +21,7 @@ public class SqliteFullTextTests : IAsyncLifetime
     [InlineData("  meg   HANKS  ", new[] { 4 })]
     public async Task Actor_search_matches_all_words(string text, int[] expected)
     {
-        await using var commands = SqliteTestStore.Engine.CreateStoreCommands(_store.Connection);
-        var found = await commands.BrowseByActorAsync(100, text, None);
-        Assert.Equal(expected, found.Select(p => p.ProdId).Order());
+        Assert.Equal(expected, await FoundIdsAsync(c => c.BrowseByActorAsync(100, text, None)));
     }
 
     [Theory]
@@ -33,9 +31,7 @@ public class SqliteFullTextTests : IAsyncLifetime
     [InlineData("GOLDFINGER ACADEMY", new int[0])]
     public async Task Title_search_searches_titles_only(string text, int[] expected)
     {
-        await using var commands = SqliteTestStore.Engine.CreateStoreCommands(_store.Connection);
-        var found = await commands.BrowseByTitleAsync(100, text, None);
-        Assert.Equal(expected, found.Select(p => p.ProdId).Order());
+        Assert.Equal(expected, await FoundIdsAsync(c => c.BrowseByTitleAsync(100, text, None)));
     }
 
     [Fact]
@@ -71,9 +67,7 @@ public class SqliteFullTextTests : IAsyncLifetime
     [InlineData("or", new[] { 6 })]
     public async Task Hostile_actor_text_is_searched_as_words(string text, int[] expected)
     {
-        await using var commands = SqliteTestStore.Engine.CreateStoreCommands(_store.Connection);
-        var found = await commands.BrowseByActorAsync(100, text, None);
-        Assert.Equal(expected, found.Select(p => p.ProdId).Order());
+        Assert.Equal(expected, await FoundIdsAsync(c => c.BrowseByActorAsync(100, text, None)));
         Assert.Equal(6, await _store.CountAsync("PRODUCTS"));
     }
 
@@ -86,9 +80,7 @@ public class SqliteFullTextTests : IAsyncLifetime
     [InlineData("CAF%", new int[0])]
     public async Task Hostile_title_text_is_searched_as_words(string text, int[] expected)
     {
-        await using var commands = SqliteTestStore.Engine.CreateStoreCommands(_store.Connection);
-        var found = await commands.BrowseByTitleAsync(100, text, None);
-        Assert.Equal(expected, found.Select(p => p.ProdId).Order());
+        Assert.Equal(expected, await FoundIdsAsync(c => c.BrowseByTitleAsync(100, text, None)));
     }
 
     [Fact]
@@ -117,4 +109,11 @@ public class SqliteFullTextTests : IAsyncLifetime
 
     [Fact]
     public void Query_of_no_words_is_null() => Assert.Null(SqliteFullTextQuery.Build("TITLE", " % _ "));
+
+    /// <summary>The ids of the products a search finds, in id order.</summary>
+    private async Task<IReadOnlyList<int>> FoundIdsAsync(Func<IStoreCommands, Task<IReadOnlyList<ProductRow>>> search)
+    {
+        await using var commands = SqliteTestStore.Engine.CreateStoreCommands(_store.Connection);
+        return (await search(commands)).Select(p => p.ProdId).Order().ToList();
+    }
 }

@@ -21,6 +21,8 @@ internal sealed class SqliteTestStore : IAsyncDisposable
         (6, "100% PURE_GOLD \\ \"QUOTED\"", "ANNA OR BOB", 3, 0, 50),
     ];
 
+    private IStoreCommands? commands;
+
     private SqliteTestStore(string connectionString, DbConnection connection)
     {
         ConnectionString = connectionString;
@@ -32,6 +34,12 @@ internal sealed class SqliteTestStore : IAsyncDisposable
     public string ConnectionString { get; }
 
     public DbConnection Connection { get; }
+
+    /// <summary>The store's commands on <see cref="Connection"/>: made on first use, disposed with the store.</summary>
+    public IStoreCommands Commands => commands ??= Engine.CreateStoreCommands(Connection);
+
+    /// <summary>When the store was made: every date the test's commands write falls between this and now (midnight may pass meanwhile).</summary>
+    public DateTime CreatedUtc { get; } = DateTime.UtcNow;
 
     /// <summary>Creates the tables only (no data, keys or trigger).</summary>
     public static async Task<SqliteTestStore> CreateEmptyAsync()
@@ -107,8 +115,22 @@ internal sealed class SqliteTestStore : IAsyncDisposable
         return await command.ScalarAsync<T>(CancellationToken.None);
     }
 
+    /// <summary>Fails unless the date <paramref name="sql"/> reads (SQLite's yyyy-MM-dd text) is a UTC day of this test's lifetime.</summary>
+    public async Task AssertWrittenDuringTheTestAsync(string sql)
+    {
+        var text = await ScalarAsync<string>(sql);
+        Assert.NotNull(text);
+        var written = DateTime.ParseExact(text, "yyyy-MM-dd", CultureInfo.InvariantCulture);
+        Assert.InRange(written, CreatedUtc.Date, DateTime.UtcNow.Date);
+    }
+
     public async ValueTask DisposeAsync()
     {
+        if (commands is not null)
+        {
+            await commands.DisposeAsync();
+        }
+
         var connection = (SqliteConnection)Connection;
         var file = connection.DataSource;
         await Connection.DisposeAsync();
