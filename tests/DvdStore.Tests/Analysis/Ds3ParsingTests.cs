@@ -44,11 +44,8 @@ public sealed class Ds3ParsingTests
 
         var result = Ds3LogParser.Parse(Log, "ds3run.log");
 
-        Assert.Equal(27_589, result.Totals.Opm);
-        Assert.Equal(84_066, result.Totals.Orders);
-        Assert.Equal(1_600, result.Totals.Rollbacks);
+        AssertTotals(result, opm: 27_589, orders: 84_066, rollbacks: 1_600, measuredSeconds: 182.8);
         Assert.Equal(82_466, result.Totals.CommittedOrders);
-        Assert.Equal(182.8, result.Totals.MeasuredSeconds, 9);
         Assert.Equal(100.0 * 1_600 / 84_066, result.Totals.RollbackPercent, 9);
         Assert.Equal(54, result.OrderResponse.MeanMs);
         Assert.Equal("18", result.Parameters["n_threads"]);
@@ -91,9 +88,7 @@ public sealed class Ds3ParsingTests
 
         var result = Ds3LogParser.Parse(cut, "killed.log");
 
-        Assert.Equal(27_600, result.Totals.Opm);
-        Assert.Equal(41_400, result.Totals.Orders);
-        Assert.Equal(90, result.Totals.MeasuredSeconds);
+        AssertTotals(result, opm: 27_600, orders: 41_400, rollbacks: 790, measuredSeconds: 90);
         Assert.Contains(result.Findings, f => f.Code == "ds3-no-final");
     }
 
@@ -136,10 +131,7 @@ public sealed class Ds3ParsingTests
         var result = Ds3CsvParser.Parse(csv, "ds3.csv");
 
         Assert.Equal([false, false, true, true], result.Intervals.Select(i => i.Measured));
-        Assert.Equal(27_700, result.Totals.Opm);
-        Assert.Equal(27_700, result.Totals.Orders);
-        Assert.Equal(530, result.Totals.Rollbacks);
-        Assert.Equal(60, result.Totals.MeasuredSeconds);
+        AssertTotals(result, opm: 27_700, orders: 27_700, rollbacks: 530, measuredSeconds: 60);
         Assert.Contains(result.Findings, f => f.Code == "ds3-csv");
     }
 
@@ -165,5 +157,13 @@ public sealed class Ds3ParsingTests
         var error = Assert.Throws<UserError>(() => Ds3CsvParser.Parse(csv, "bad.csv"));
 
         Assert.Contains("bad.csv line 2", error.Message, StringComparison.Ordinal);
+    }
+
+    private static void AssertTotals(DvdStore.Driver.Results.RunResult result, long opm, long orders, long rollbacks, double measuredSeconds)
+    {
+        Assert.Equal(opm, result.Totals.Opm);
+        Assert.Equal(orders, result.Totals.Orders);
+        Assert.Equal(rollbacks, result.Totals.Rollbacks);
+        Assert.Equal(measuredSeconds, result.Totals.MeasuredSeconds, 9);
     }
 }

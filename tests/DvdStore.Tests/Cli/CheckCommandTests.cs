@@ -159,48 +159,49 @@ public sealed class CheckCommandTests
     [SkippableFact]
     public async Task A_postgres_role_without_createdb_is_refused_in_one_line_naming_the_right()
     {
-        var admin = TestServers.PostgreSql;
         var role = "dvdstore_nocreatedb_" + Guid.NewGuid().ToString("N")[..8];
-        await ExecuteAsync(EngineKind.PostgreSql, admin, $"CREATE ROLE {role} LOGIN NOCREATEDB");
-        try
-        {
-            var connection = new Npgsql.NpgsqlConnectionStringBuilder(admin) { Username = role }.ConnectionString;
-            var (code, output, error) = await RunAsync("check", "--engine", "postgres", "--connection", connection, "--out", TestServers.TempFile("check.json"));
+        var connection = new Npgsql.NpgsqlConnectionStringBuilder(TestServers.PostgreSql) { Username = role }.ConnectionString;
 
-            Assert.Equal(2, code);
-            Assert.Empty(output);
-            Assert.Equal($"error: role {role} may not create databases", error.Split(',')[0]);
-            Assert.Contains($"ALTER ROLE {role} CREATEDB", error, StringComparison.Ordinal);
-            Assert.Single(error.TrimEnd().Split('\n'));
-        }
-        finally
-        {
-            Npgsql.NpgsqlConnection.ClearAllPools();
-            await ExecuteAsync(EngineKind.PostgreSql, admin, $"DROP ROLE {role}");
-        }
+        var (code, output, error) = await CheckAsNewLoginAsync(EngineKind.PostgreSql, connection, $"CREATE ROLE {role} LOGIN NOCREATEDB", $"DROP ROLE {role}");
+
+        Assert.Equal(2, code);
+        Assert.Empty(output);
+        Assert.Equal($"error: role {role} may not create databases", error.Split(',')[0]);
+        Assert.Contains($"ALTER ROLE {role} CREATEDB", error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
     }
 
     [SkippableFact]
     public async Task A_mysql_user_that_may_not_create_databases_is_refused_in_one_line_naming_the_grant()
     {
-        var admin = TestServers.MySql;
         var user = "dvdstore_nocreate_" + Guid.NewGuid().ToString("N")[..6];
-        await ExecuteAsync(EngineKind.MySql, admin, $"CREATE USER '{user}'@'%' IDENTIFIED BY 'secret-pw'");
+        var connection = new MySqlConnector.MySqlConnectionStringBuilder(TestServers.MySql) { UserID = user, Password = "secret-pw", Database = "" }.ConnectionString;
+
+        var (code, output, error) = await CheckAsNewLoginAsync(EngineKind.MySql, connection, $"CREATE USER '{user}'@'%' IDENTIFIED BY 'secret-pw'", $"DROP USER '{user}'@'%'");
+
+        Assert.Equal(2, code);
+        Assert.Empty(output);
+        Assert.Contains("may not create databases", error, StringComparison.Ordinal);
+        Assert.Contains("GRANT ALL PRIVILEGES ON `dvdstore\\_check\\_%`.*", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("secret-pw", error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+    }
+
+    /// <summary>Runs `check` as a login the test server's admin creates for it (with too few rights) and drops afterwards.</summary>
+    private static async Task<(int Code, string Output, string Error)> CheckAsNewLoginAsync(EngineKind kind, string connection, string createLogin, string dropLogin)
+    {
+        var admin = Connection(EngineCatalog.NameOf(kind));
+        await ExecuteAsync(kind, admin, createLogin);
         try
         {
-            var connection = new MySqlConnector.MySqlConnectionStringBuilder(admin) { UserID = user, Password = "secret-pw", Database = "" }.ConnectionString;
-            var (code, output, error) = await RunAsync("check", "--engine", "mysql", "--connection", connection, "--out", TestServers.TempFile("check.json"));
-
-            Assert.Equal(2, code);
-            Assert.Empty(output);
-            Assert.Contains("may not create databases", error, StringComparison.Ordinal);
-            Assert.Contains("GRANT ALL PRIVILEGES ON `dvdstore\\_check\\_%`.*", error, StringComparison.Ordinal);
-            Assert.DoesNotContain("secret-pw", error, StringComparison.Ordinal);
-            Assert.Single(error.TrimEnd().Split('\n'));
+            return await RunAsync("check", "--engine", EngineCatalog.NameOf(kind), "--connection", connection, "--out", TestServers.TempFile("check.json"));
         }
         finally
         {
-            await ExecuteAsync(EngineKind.MySql, admin, $"DROP USER '{user}'@'%'");
+            // The login's pooled connections go first: a server refuses to drop a login that is still connected.
+            Npgsql.NpgsqlConnection.ClearAllPools();
+            MySqlConnector.MySqlConnection.ClearAllPools();
+            await ExecuteAsync(kind, admin, dropLogin);
         }
     }
 

@@ -113,15 +113,6 @@ public sealed class RunParameterTests
         Assert.DoesNotContain("secret", string.Join(';', settings.Names), StringComparison.Ordinal);
     }
 
-    [Theory]
-    [InlineData("30s", 30)]
-    [InlineData("10m", 600)]
-    [InlineData("2h", 7200)]
-    [InlineData("5", 5)]
-    [InlineData("500ms", 0.5)]
-    public void Durations_take_units(string text, double seconds) =>
-        Assert.Equal(TimeSpan.FromSeconds(seconds), DurationText.Parse("--duration", text));
-
     [Fact]
     public void The_run_command_reads_options_in_the_order_written()
     {

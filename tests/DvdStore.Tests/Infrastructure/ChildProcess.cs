@@ -82,12 +82,16 @@ public sealed class ChildProcess : IDisposable
     }
 
     /// <summary>Waits until stdout holds <paramref name="text"/>; false if the process ended or the time ran out first.</summary>
-    public async Task<bool> WaitForOutputAsync(string text, TimeSpan limit)
+    public Task<bool> WaitForOutputAsync(string text, TimeSpan limit) =>
+        WaitForOutputAsync(output => output.Contains(text, StringComparison.Ordinal), limit);
+
+    /// <summary>Waits until stdout satisfies <paramref name="seen"/>; false if the process ended or the time ran out first.</summary>
+    public async Task<bool> WaitForOutputAsync(Func<string, bool> seen, TimeSpan limit)
     {
         var until = DateTime.UtcNow + limit;
         while (DateTime.UtcNow < until)
         {
-            if (Output.Contains(text, StringComparison.Ordinal))
+            if (seen(Output))
             {
                 return true;
             }
@@ -96,7 +100,7 @@ public sealed class ChildProcess : IDisposable
             {
                 // The last lines can arrive after the exit: drain them before the last look.
                 process.WaitForExit();
-                return Output.Contains(text, StringComparison.Ordinal);
+                return seen(Output);
             }
 
             await Task.Delay(50);

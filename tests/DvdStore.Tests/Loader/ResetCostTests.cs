@@ -70,7 +70,7 @@ public sealed class ResetCostTests
     private static async Task<Dictionary<string, TableStats>> SettledStatsAsync(StoreTarget target, Func<Dictionary<string, TableStats>, bool> ready)
     {
         Dictionary<string, TableStats>? last = null;
-        for (var attempt = 0; attempt < 40; attempt++)
+        for (var attempt = 0; attempt < 120; attempt++)
         {
             var now = await StatsAsync(target);
             if (ready(now) && last is not null && now.All(kv => last[kv.Key] == kv.Value))
@@ -82,7 +82,7 @@ public sealed class ResetCostTests
             await Task.Delay(500);
         }
 
-        throw new InvalidOperationException("table statistics did not settle in 20 s");
+        throw new InvalidOperationException("table statistics did not settle in 60 s");
     }
 
     private static async Task<Dictionary<string, TableStats>> StatsAsync(StoreTarget target)

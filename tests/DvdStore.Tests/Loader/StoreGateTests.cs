@@ -42,8 +42,9 @@ public sealed class StoreGateTests
         var target = database.Target;
         await database.LoadAsync(new LoadOptions(Size, 3, 2));
 
-        await using (var lease = await StoreLease.AcquireAsync(target, "test run A", TimeSpan.FromSeconds(1), CancellationToken.None))
+        await using (var lease = await StoreLease.AcquireAsync(target, "test run A", TimeSpan.FromSeconds(2), CancellationToken.None))
         {
+            var firstExpiry = (await ReadLeaseAsync(target)).ExpiresUtc;
             var second = await Assert.ThrowsAsync<UserError>(() => StoreLease.AcquireAsync(target, "test run B", null, CancellationToken.None));
             Assert.Contains("in use by test run A", second.Message, StringComparison.Ordinal);
             Assert.DoesNotContain('\n', second.Message);
@@ -56,8 +57,11 @@ public sealed class StoreGateTests
                 await Assert.ThrowsAsync<UserError>(() => StoreGate.RequireReadyForRunAsync(target, connection, CancellationToken.None));
             }
 
-            // Renewed every heartbeat: still held well after its first expiry (2 heartbeats).
-            await Task.Delay(TimeSpan.FromSeconds(3));
+            // Renewed every heartbeat: still held after its first expiry (2 heartbeats). Waits for a renewal seen in the
+            // store rather than a fixed time, so a starved machine delays the test instead of failing it.
+            await WaitUntilAsync(async () => (await ReadLeaseAsync(target)).ExpiresUtc > firstExpiry);
+            await WaitUntilAsync(() => Task.FromResult(DateTime.UtcNow > firstExpiry));
+            Assert.False((await ReadLeaseAsync(target)).Expired);
             await Assert.ThrowsAsync<UserError>(() => StoreLease.AcquireAsync(target, "test run B", null, CancellationToken.None));
             Assert.False(lease.Lost);
         }
@@ -87,7 +91,7 @@ public sealed class StoreGateTests
         await database.LoadAsync(new LoadOptions(Size, 3, 2));
         string[] connection = ["--engine", "sqlite", "--connection", target.ConnectionString];
 
-        using var first = CliProcess.Start(["run", .. connection, "--db_size=1MB", "--users", "2", "--warmup", "0s", "--duration", "60s", "--out", TestServers.TempFile("first")]);
+        using var first = CliProcess.Start(["run", .. connection, "--db_size=1MB", "--users", "2", "--warmup", "0s", "--duration", "30m", "--out", TestServers.TempFile("first")]);
         Assert.True(await first.WaitForOutputAsync("issuing Start", Limit), first.Output + first.Error);
 
         var (code, output) = await CliProcess.RunAsync(Limit, ["run", .. connection, "--db_size=1MB", "--users", "1", "--warmup", "0s", "--duration", "3s", "--out", TestServers.TempFile("second")]);
@@ -143,5 +147,21 @@ public sealed class StoreGateTests
         var refused = await Assert.ThrowsAsync<UserError>(() => StoreGate.RequireDistinctDatabasesAsync(
             [new StoreTarget(engine, $"Data Source={file}"), new StoreTarget(engine, $"Data Source={link}")], CancellationToken.None));
         Assert.Contains("are one database", refused.Message, StringComparison.Ordinal);
+    }
+
+    private static async Task<StoreLease.Held> ReadLeaseAsync(StoreTarget target)
+    {
+        await using var connection = await target.OpenAsync(CancellationToken.None);
+        return await StoreLease.ReadAsync(target, connection, CancellationToken.None) ?? throw new InvalidOperationException("no lease row");
+    }
+
+    private static async Task WaitUntilAsync(Func<Task<bool>> condition)
+    {
+        var until = DateTime.UtcNow + Limit;
+        while (!await condition())
+        {
+            Assert.True(DateTime.UtcNow < until, $"the lease did not change within {Limit.TotalMinutes:0} minutes");
+            await Task.Delay(100);
+        }
     }
 }

@@ -1,9 +1,16 @@
+using System.Text.RegularExpressions;
+
 namespace DvdStore.Tests.Trust;
 
 /// <summary>The real dvdstore CLI (the built dvdstore.dll next to the tests) as a child process, for signal tests.</summary>
 internal static class CliProcess
 {
+    private static readonly Regex CompletedOrdersLine = new(@"n_overall=[1-9]", RegexOptions.CultureInvariant);
+
     public static string Dll => Path.Combine(AppContext.BaseDirectory, "dvdstore.dll");
+
+    /// <summary>True once a run's output holds an interval line counting completed orders (however slow the machine).</summary>
+    public static bool ShowsCompletedOrders(string output) => CompletedOrdersLine.IsMatch(output);
 
     public static ChildProcess Start(params string[] arguments)
     {

@@ -22,8 +22,7 @@ public sealed class CliSignalTests
         using var cli = CliProcess.Start(
             "run", "--engine=sqlite", $"--connection={store.Target.ConnectionString}", "--db_size=1MB", "--n_threads=3",
             "--run_time=0", "--warmup_time=0", "--log_freq=1", $"--out={dir}");
-        Assert.True(await cli.WaitForOutputAsync("all threads connected", Limit), cli.Output + cli.Error);
-        await Task.Delay(TimeSpan.FromSeconds(2));
+        Assert.True(await cli.WaitForOutputAsync(CliProcess.ShowsCompletedOrders, Limit), cli.Output + cli.Error);
         await cli.SignalAsync(signal);
         var code = await cli.WaitAsync(Limit);
 

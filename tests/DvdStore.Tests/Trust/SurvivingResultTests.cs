@@ -44,8 +44,8 @@ public sealed class SurvivingResultTests
         var before = await store.CountAsync("ORDERS");
         var dir = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "killed");
         using var cli = CliProcess.Start(Run(store, dir, "--run_time=0"));
-        Assert.True(await cli.WaitForOutputAsync("et=", Limit), cli.Output + cli.Error);
-        await Task.Delay(TimeSpan.FromSeconds(3));
+        Assert.True(await cli.WaitForOutputAsync(CliProcess.ShowsCompletedOrders, Limit), cli.Output + cli.Error);
+        await Task.Delay(TimeSpan.FromSeconds(3)); // a few intervals, so a checkpoint with orders is on disk
         await cli.SignalAsync("KILL");
         Assert.Equal(137, await cli.WaitAsync(Limit));
 
