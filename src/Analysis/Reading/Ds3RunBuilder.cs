@@ -57,7 +57,6 @@ internal static class Ds3RunBuilder
                 Orders = orders,
                 CommittedOrders = orders - rollbacks,
                 Rollbacks = rollbacks,
-                RollbackPercent = Ds3Formulas.RollbackPercent(rollbacks, orders),
                 MeasuredSeconds = et,
                 Opm = opm,
                 CommittedOpm = Ds3Formulas.Opm(orders - rollbacks, et),

@@ -4,9 +4,19 @@ namespace DvdStore.Analysis.Reading;
 public static class LabelKeys
 {
     public const string Vcpus = "vcpus";
+
+    /// <summary>Simultaneous multithreading on the server's cores, <see cref="On"/> or <see cref="Off"/>.</summary>
     public const string Smt = "smt";
+    public const string On = "on", Off = "off";
+
+    /// <summary>Whether the server was held to its CPUs, <see cref="Pinned"/> or <see cref="Unpinned"/>.</summary>
     public const string Affinity = "affinity";
+    public const string Pinned = "pinned", Unpinned = "unpinned";
+
+    /// <summary>How the server's CPUs lie across NUMA nodes, <see cref="OneNode"/> or <see cref="Spread"/>.</summary>
     public const string Numa = "numa";
+    public const string OneNode = "one-node", Spread = "spread";
+
     public const string Generation = "generation";
     public const string Engine = "engine";
     public const string Size = "size";
@@ -15,16 +25,4 @@ public static class LabelKeys
 
     /// <summary>Names a scale-out set: runs with the same value ran at the same time and are summed.</summary>
     public const string ScaleOut = "scaleout";
-
-    /// <summary>Values of <see cref="Smt"/>.</summary>
-    public const string On = "on";
-    public const string Off = "off";
-
-    /// <summary>Values of <see cref="Affinity"/>.</summary>
-    public const string Pinned = "pinned";
-    public const string Unpinned = "unpinned";
-
-    /// <summary>Values of <see cref="Numa"/>.</summary>
-    public const string OneNode = "one-node";
-    public const string Spread = "spread";
 }

@@ -11,8 +11,7 @@ public sealed class CrossCheck
 
     public long OrdersAfter { get; init; }
 
-    /// <summary>OrdersAfter − OrdersBefore.</summary>
-    public long DatabaseGained { get; init; }
+    public long DatabaseGained => OrdersAfter - OrdersBefore;
 
     /// <summary>Purchases the driver saw commit, from the first order to the last.</summary>
     public long DriverCommitted { get; init; }
@@ -21,7 +20,8 @@ public sealed class CrossCheck
     public long InDoubt { get; init; }
 
     /// <summary>In-doubt purchases that turned out committed (DatabaseGained − DriverCommitted) when the check matches; else 0.</summary>
-    public long InDoubtCommitted { get; init; }
+    public long InDoubtCommitted => Matches ? DatabaseGained - DriverCommitted : 0;
 
-    public bool Matches { get; init; }
+    /// <summary>Every committed purchase is one new ORDERS row, and each in-doubt purchase is one row or none.</summary>
+    public bool Matches => DatabaseGained >= DriverCommitted && DatabaseGained <= DriverCommitted + InDoubt;
 }

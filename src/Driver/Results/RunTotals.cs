@@ -1,3 +1,5 @@
+using DvdStore.Driver.Metrics;
+
 namespace DvdStore.Driver.Results;
 
 /// <summary>
@@ -15,7 +17,7 @@ public sealed class RunTotals
     public long Rollbacks { get; init; }
 
     /// <summary>100 × rollbacks / orders (0 when no orders).</summary>
-    public double RollbackPercent { get; init; }
+    public double RollbackPercent => Ds3Formulas.RollbackPercent(Rollbacks, Orders);
 
     /// <summary>Seconds from the statistics reset (end of warm-up) to the end.</summary>
     public double MeasuredSeconds { get; init; }

@@ -20,7 +20,6 @@ public static class RunResultBuilder
             Orders = run.Orders,
             CommittedOrders = run.CommittedOrders,
             Rollbacks = run.Rollbacks,
-            RollbackPercent = Ds3Formulas.RollbackPercent(run.Rollbacks, run.Orders),
             MeasuredSeconds = measured.Summary.ElapsedSeconds,
             Opm = Ds3Formulas.Opm(run.Orders, measured.Summary.ElapsedSeconds),
             CommittedOpm = Ds3Formulas.Opm(run.CommittedOrders, measured.Summary.ElapsedSeconds),

@@ -11,13 +11,14 @@ namespace DvdStore.Loader.Store;
 /// </summary>
 public sealed class StoreInfo
 {
+    /// <summary>The load's state: <see cref="Loading"/> until every step is done, then <see cref="Complete"/>.</summary>
     public const string StateKey = "state";
-    public const string Loading = "loading";
-    public const string Complete = "complete";
+    public const string Loading = "loading", Complete = "complete";
+
     public const string SizeKey = "size";
     public const string SeedKey = "seed";
     public const string FingerprintKey = "fingerprint";
-    public const string FingerprintDetailKey = "fingerprint.tables";
+    public const string FingerprintDetailKey = FingerprintKey + ".tables";
     public const string VersionKey = "version";
 
     /// <summary>The layout version of the generated data; changes whenever a generator's output would.</summary>

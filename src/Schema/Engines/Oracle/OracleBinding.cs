@@ -36,12 +36,12 @@ public static class OracleBinding
     /// <summary>Runs the command once per array element: every parameter's value is an array of this length.</summary>
     public static void ArrayBindCount(DbCommand command, int count) => Set(command, OracleProviderSurface.ArrayBindCount, count);
 
-    public static void OracleDbType(DbParameter parameter, string typeName) => SetEnum(parameter, OracleProviderSurface.OracleDbType, typeName);
+    public static void OracleDbType(DbParameter parameter, OracleDbTypeName type) => SetEnum(parameter, OracleProviderSurface.OracleDbType, type.ToString());
 
     /// <summary>Binds <paramref name="values"/> as a PL/SQL associative array (an INDEX BY table parameter).</summary>
-    public static void AssociativeArray(DbParameter parameter, string typeName, Array values)
+    public static void AssociativeArray(DbParameter parameter, OracleDbTypeName type, Array values)
     {
-        OracleDbType(parameter, typeName);
+        OracleDbType(parameter, type);
         SetEnum(parameter, OracleProviderSurface.CollectionType, OracleProviderSurface.AssociativeArray);
         parameter.Size = values.Length;
         parameter.Value = values;
@@ -64,11 +64,11 @@ public static class OracleBinding
     }
 
     /// <summary>Adds a typed input parameter (null → DBNull).</summary>
-    public static DbParameter In(DbCommand command, string name, string typeName, object? value)
+    public static DbParameter In(DbCommand command, string name, OracleDbTypeName type, object? value)
     {
         var parameter = command.CreateParameter();
         parameter.ParameterName = name;
-        OracleDbType(parameter, typeName);
+        OracleDbType(parameter, type);
         parameter.Direction = ParameterDirection.Input;
         parameter.Value = value ?? DBNull.Value;
         command.Parameters.Add(parameter);
@@ -79,9 +79,9 @@ public static class OracleBinding
     /// Adds an OUT PL/SQL associative array that can receive <paramref name="size"/> elements (ODP.NET fails the call when
     /// the procedure returns more); VARCHAR2 arrays also get each element's maximum length, <paramref name="elementLength"/>.
     /// </summary>
-    public static DbParameter OutArray(DbCommand command, string name, string typeName, int size, int elementLength = 0)
+    public static DbParameter OutArray(DbCommand command, string name, OracleDbTypeName type, int size, int elementLength = 0)
     {
-        var parameter = Out(command, name, typeName);
+        var parameter = Out(command, name, type);
         SetEnum(parameter, OracleProviderSurface.CollectionType, OracleProviderSurface.AssociativeArray);
         parameter.Size = size;
         if (elementLength > 0)
@@ -97,11 +97,11 @@ public static class OracleBinding
         parameter.Value is Array values && index < values.Length ? values.GetValue(index) : null;
 
     /// <summary>Adds a typed output parameter (a NUMBER id or count).</summary>
-    public static DbParameter Out(DbCommand command, string name, string typeName)
+    public static DbParameter Out(DbCommand command, string name, OracleDbTypeName type)
     {
         var parameter = command.CreateParameter();
         parameter.ParameterName = name;
-        OracleDbType(parameter, typeName);
+        OracleDbType(parameter, type);
         parameter.Direction = ParameterDirection.Output;
         command.Parameters.Add(parameter);
         return parameter;

@@ -19,7 +19,7 @@ public sealed class OracleBulkWriter(DbConnection connection, TableSpec table) :
         $"INSERT INTO {table.Name} ({string.Join(", ", table.Columns.Select(c => c.Name))}) VALUES ({string.Join(", ", table.Columns.Select(c => ":" + c.Name))})";
 
     /// <summary>The OracleDbType a column binds as.</summary>
-    public static string OracleTypeOf(ColumnSpec column) => column.Type switch
+    public static OracleDbTypeName OracleTypeOf(ColumnSpec column) => column.Type switch
     {
         ColumnType.SmallInt => Ora.Int16,
         ColumnType.Integer => Ora.Int32,

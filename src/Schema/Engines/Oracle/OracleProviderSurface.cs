@@ -16,17 +16,20 @@ public static class OracleProviderSurface
 
     public const string AssemblyFile = "Oracle.ManagedDataAccess.dll";
 
-    public const string FactoryType = "Oracle.ManagedDataAccess.Client.OracleClientFactory";
-    public const string ConfigurationType = "Oracle.ManagedDataAccess.Client.OracleConfiguration";
-    public const string ConnectionType = "Oracle.ManagedDataAccess.Client.OracleConnection";
-    public const string CommandType = "Oracle.ManagedDataAccess.Client.OracleCommand";
-    public const string ParameterType = "Oracle.ManagedDataAccess.Client.OracleParameter";
-    public const string ExceptionType = "Oracle.ManagedDataAccess.Client.OracleException";
-    public const string DecimalType = "Oracle.ManagedDataAccess.Types.OracleDecimal";
-    public const string StringType = "Oracle.ManagedDataAccess.Types.OracleString";
-    public const string DbTypeEnum = "Oracle.ManagedDataAccess.Client.OracleDbType";
-    public const string CollectionTypeEnum = "Oracle.ManagedDataAccess.Client.OracleCollectionType";
-    public const string ParameterStatusEnum = "Oracle.ManagedDataAccess.Client.OracleParameterStatus";
+    /// <summary>The provider's namespaces: the ADO.NET classes and enums, and the Oracle value types.</summary>
+    private const string Client = "Oracle.ManagedDataAccess.Client.", Types = "Oracle.ManagedDataAccess.Types.";
+
+    public const string FactoryType = Client + "OracleClientFactory";
+    public const string ConfigurationType = Client + "OracleConfiguration";
+    public const string ConnectionType = Client + "OracleConnection";
+    public const string CommandType = Client + "OracleCommand";
+    public const string ParameterType = Client + "OracleParameter";
+    public const string ExceptionType = Client + "OracleException";
+    public const string DecimalType = Types + "OracleDecimal";
+    public const string StringType = Types + "OracleString";
+    public const string DbTypeEnum = Client + "OracleDbType";
+    public const string CollectionTypeEnum = Client + "OracleCollectionType";
+    public const string ParameterStatusEnum = Client + "OracleParameterStatus";
 
     /// <summary>OracleClientFactory.Instance: the factory (a static field in ODP.NET; a static property is accepted too).</summary>
     public const string Instance = "Instance";
@@ -79,11 +82,7 @@ public static class OracleProviderSurface
     /// <summary>Every enum value the engine parses by name, per enum.</summary>
     public static readonly IReadOnlyDictionary<string, IReadOnlyList<string>> EnumMembers = new Dictionary<string, IReadOnlyList<string>>
     {
-        [DbTypeEnum] =
-        [
-            OracleDbTypeName.Int16, OracleDbTypeName.Int32, OracleDbTypeName.Int64, OracleDbTypeName.Decimal,
-            OracleDbTypeName.Varchar2, OracleDbTypeName.Date, OracleDbTypeName.RefCursor,
-        ],
+        [DbTypeEnum] = Enum.GetNames<OracleDbTypeName>(),
         [CollectionTypeEnum] = [AssociativeArray],
         [ParameterStatusEnum] = [StatusNullInsert, StatusSuccess],
     };

@@ -171,7 +171,7 @@ public sealed class OracleStoreCommands(DbConnection connection) : StoreCommands
     /// A search procedure in DS3's shape: batch_size, OUT found, the keys, then the OUT arrays <paramref name="arrays"/> adds
     /// (sized to hold batch_size rows); the rows are elements 0..found-1.
     /// </summary>
-    private async Task<IReadOnlyList<T>> SearchAsync<T>(string procedure, int batchSize, (string Name, string Type, object Value)[] keys,
+    private async Task<IReadOnlyList<T>> SearchAsync<T>(string procedure, int batchSize, (string Name, OracleDbTypeName Type, object Value)[] keys,
         Func<DbCommand, int, Func<int, IReadOnlyList<T>>> arrays, CancellationToken cancellationToken)
     {
         await using var command = Procedure(procedure);

@@ -17,7 +17,7 @@ public class OracleBulkWriterTests
     public void Each_column_type_binds_as_its_Oracle_type_with_an_array_of_its_CLR_type(ColumnType type, string oracleType, Type clrType)
     {
         var column = new ColumnSpec("C", type, type == ColumnType.VarChar ? 10 : 0);
-        Assert.Equal(oracleType, OracleBulkWriter.OracleTypeOf(column));
+        Assert.Equal(oracleType, OracleBulkWriter.OracleTypeOf(column).ToString());
         var table = new TableSpec("T", [column], []);
         var value = Convert.ChangeType(type switch { ColumnType.Date => Day, ColumnType.VarChar => "x", _ => 7 }, clrType, CultureInfo.InvariantCulture);
         var array = OracleBulkWriter.Columns(table, [[value]]).Single().Values;

@@ -74,7 +74,7 @@ public class OracleProviderSurfaceTests
         foreach (var typeName in OracleProviderSurface.EnumMembers[OracleProviderSurface.DbTypeEnum])
         {
             var parameter = new FakeOracleParameter();
-            OracleBinding.OracleDbType(parameter, typeName);
+            OracleBinding.OracleDbType(parameter, Enum.Parse<OracleDbTypeName>(typeName));
             Assert.Equal(typeName, parameter.OracleDbType.ToString());
         }
     }
