@@ -33,7 +33,24 @@ public abstract class ContractDatabase : IAsyncLifetime
     public virtual IEnumerable<string> RenderedBatches(SchemaPhase phase, string ddl) => [ddl];
 
     /// <summary>Every store object as the server's own catalog describes it (columns, indexes, keys, routines, triggers), one sorted line each.</summary>
-    public abstract Task<IReadOnlyList<string>> DescribeCatalogAsync(DbConnection connection);
+    public async Task<IReadOnlyList<string>> DescribeCatalogAsync(DbConnection connection)
+    {
+        var lines = new List<string>();
+        foreach (var query in CatalogQueries)
+        {
+            await using var command = connection.Command(query);
+            await using var reader = await command.ExecuteReaderAsync();
+            while (await reader.ReadAsync())
+            {
+                lines.Add(reader.GetString(0));
+            }
+        }
+
+        return lines.Order(StringComparer.Ordinal).ToList();
+    }
+
+    /// <summary>The catalog queries behind <see cref="DescribeCatalogAsync"/>: each returns one text column, a line per object.</summary>
+    protected abstract IReadOnlyList<string> CatalogQueries { get; }
 
     /// <summary>The test server's connection string (throws SkipException via TestServers when there is no server).</summary>
     protected abstract string ServerConnectionString();

@@ -1,6 +1,5 @@
 using DvdStore.Contract;
 using DvdStore.Schema.Engines.MySql;
-using MySqlConnector;
 
 namespace DvdStore.Tests.Schema.Contract;
 
@@ -10,7 +9,7 @@ public sealed class MySqlContractDatabase : ContractDatabase
     public override IEngine Engine { get; } = EngineCatalog.Get(EngineKind.MySql);
 
     // Separate queries: information_schema's utf8 and the store's utf8mb4 do not mix in one UNION.
-    private static readonly string[] CatalogQueries =
+    protected override IReadOnlyList<string> CatalogQueries { get; } =
     [
         "SELECT CONCAT('column ', TABLE_NAME, '.', COLUMN_NAME, ' ', COLUMN_TYPE, ' null=', IS_NULLABLE, ' extra=', EXTRA, ' default=', COALESCE(COLUMN_DEFAULT, '-'), ' ', COALESCE(COLLATION_NAME, '')) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()",
         "SELECT CONCAT('table ', TABLE_NAME, ' ', ENGINE, ' ', TABLE_COLLATION) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()",
@@ -24,22 +23,6 @@ public sealed class MySqlContractDatabase : ContractDatabase
     /// <summary>mysql runs the Tables and Keys text as it is; the Programmability text with <c>--delimiter=';;'</c>.</summary>
     public override IEnumerable<string> RenderedBatches(SchemaPhase phase, string ddl) =>
         phase == SchemaPhase.Programmability ? SqlScript.Split(ddl, MySqlEngine.ScriptSeparator) : [ddl];
-
-    public override async Task<IReadOnlyList<string>> DescribeCatalogAsync(DbConnection connection)
-    {
-        var lines = new List<string>();
-        foreach (var query in CatalogQueries)
-        {
-            await using var command = new MySqlCommand(query, (MySqlConnection)connection);
-            await using var reader = await command.ExecuteReaderAsync();
-            while (await reader.ReadAsync())
-            {
-                lines.Add(reader.GetString(0));
-            }
-        }
-
-        return lines.Order(StringComparer.Ordinal).ToList();
-    }
 
     protected override string ServerConnectionString() => TestServers.MySql;
 }

@@ -1,4 +1,3 @@
-using System.Globalization;
 using DvdStore.Contract;
 using DvdStore.Schema.Engines.MySql;
 using DvdStore.Tests.Schema.Contract;
@@ -16,8 +15,6 @@ namespace DvdStore.Tests.Schema.Ds3;
 /// </summary>
 public sealed class Ds3MySqlDriverTests(MySqlContractDatabase database) : IClassFixture<MySqlContractDatabase>
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     [SkippableFact]
     public async Task The_NEW_procedures_bind_by_name_and_return_DS3s_ids_and_0_sentinels_through_OUT_parameters()
     {

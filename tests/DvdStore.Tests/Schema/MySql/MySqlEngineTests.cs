@@ -7,8 +7,6 @@ namespace DvdStore.Tests.Schema.MySql;
 /// <summary>Building, dropping, bulk loading, identities, server facts and error classification on a real MariaDB/MySQL.</summary>
 public sealed class MySqlEngineTests(MySqlTestDatabase database) : IClassFixture<MySqlTestDatabase>
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     private static readonly string StoreTablesSql =
         "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND UPPER(TABLE_NAME) IN (" +
         string.Join(", ", StoreModel.Tables.Select(t => $"'{t.Name}'")) + ")";

@@ -8,8 +8,6 @@ namespace DvdStore.Tests.Schema.MySql;
 /// </summary>
 public abstract class MySqlProcedureTestsBase(MySqlStoreFixture store)
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     [SkippableFact]
     public async Task Login_returns_the_id_and_the_history_with_related_titles()
     {

@@ -12,7 +12,6 @@ namespace DvdStore.Tests.Schema.Plans;
 [Collection(PlanStoreCollection.Name)]
 public sealed class RoutineResultsAcrossEnginesTests(PlanStores stores)
 {
-    private static readonly CancellationToken None = CancellationToken.None;
     private static readonly EngineKind[] Engines = [EngineKind.Sqlite, EngineKind.PostgreSql, EngineKind.MySql];
 
     // Actor last names (50 products each at 10MB, ~1,000 reviews: past the 500 cap) and title words: the first

@@ -11,8 +11,6 @@ namespace DvdStore.Tests.Schema.PostgreSql;
 /// </summary>
 public sealed class PostgreSqlEngineTests(PostgreSqlContractDatabase database) : IClassFixture<PostgreSqlContractDatabase>
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     private IEngine Engine => database.Engine;
 
     [SkippableFact]

@@ -1,40 +1,13 @@
-using System.Reflection;
-
 using DvdStore.Schema.Engines.SqlServer;
 
 using Microsoft.Data.SqlClient;
 
 namespace DvdStore.Tests.Schema.SqlServer;
 
-/// <summary>The bulk path's configuration, the row reader that feeds it, and error classification — all without a server.</summary>
+/// <summary>The row reader that feeds the bulk path, and error classification — all without a server (the bulk copy's options: <see cref="SqlServerBulkWriterModelTests"/>).</summary>
 public class SqlServerBulkAndErrorTests
 {
     private static readonly SqlServerEngine Engine = new();
-
-    [Theory]
-    [InlineData("CUSTOMERS")]
-    [InlineData("ORDERLINES")]
-    [InlineData("REVIEWS_HELPFULNESS")]
-    [InlineData("DS_INVENTORY_BASELINE")]
-    public void Bulk_copy_maps_every_column_by_name_keeps_identities_and_locks_the_table(string tableName)
-    {
-        var table = StoreModel.Table(tableName);
-        using var connection = new SqlConnection("Server=nowhere;Database=DS3;TrustServerCertificate=true");
-        using var copy = SqlServerBulkWriter.CreateBulkCopy(connection, table);
-        Assert.Equal(table.Name, copy.DestinationTableName);
-        Assert.Equal(SqlServerBulkWriter.BatchSize, copy.BatchSize);
-        Assert.Equal(10_000, copy.BatchSize);
-        Assert.Equal(0, copy.BulkCopyTimeout);
-        Assert.True(copy.EnableStreaming);
-        var mappings = copy.ColumnMappings.Cast<SqlBulkCopyColumnMapping>().ToList();
-        Assert.Equal(table.Columns.Select(c => c.Name), mappings.Select(m => m.SourceColumn));
-        Assert.Equal(table.Columns.Select(c => c.Name), mappings.Select(m => m.DestinationColumn));
-
-        var options = (SqlBulkCopyOptions)typeof(SqlBulkCopy).GetFields(BindingFlags.NonPublic | BindingFlags.Instance)
-            .Single(f => f.FieldType == typeof(SqlBulkCopyOptions)).GetValue(copy)!;
-        Assert.True(options.HasFlag(SqlBulkCopyOptions.KeepIdentity));
-        Assert.True(options.HasFlag(SqlBulkCopyOptions.TableLock));
-    }
 
     [Fact]
     public async Task The_row_reader_streams_object_rows_in_table_order_with_nulls_as_DBNull()

@@ -1,3 +1,5 @@
+using System.Reflection;
+
 using DvdStore.Loader.Generation;
 using DvdStore.Schema.Engines.SqlServer;
 
@@ -18,15 +20,22 @@ public class SqlServerBulkWriterModelTests
 
     [Theory]
     [MemberData(nameof(AllTables))]
-    public void Every_table_maps_all_its_columns_by_name_with_the_shared_batch_options(string tableName)
+    public void Every_table_maps_all_its_columns_by_name_keeps_identities_and_locks_the_table_with_the_shared_batch_options(string tableName)
     {
         var table = StoreModel.Table(tableName);
         using var connection = new SqlConnection("Server=nowhere;Database=DS3;TrustServerCertificate=true");
         using var copy = SqlServerBulkWriter.CreateBulkCopy(connection, table);
 
         Assert.Equal(table.Name, copy.DestinationTableName);
+        Assert.Equal(10_000, copy.BatchSize);
         Assert.Equal(SqlServerBulkWriter.BatchSize, copy.BatchSize);
+        Assert.Equal(0, copy.BulkCopyTimeout);
         Assert.True(copy.EnableStreaming);
+        // SqlBulkCopy does not expose its options: read the private field.
+        var options = (SqlBulkCopyOptions)typeof(SqlBulkCopy).GetFields(BindingFlags.NonPublic | BindingFlags.Instance)
+            .Single(f => f.FieldType == typeof(SqlBulkCopyOptions)).GetValue(copy)!;
+        Assert.True(options.HasFlag(SqlBulkCopyOptions.KeepIdentity));
+        Assert.True(options.HasFlag(SqlBulkCopyOptions.TableLock));
         var mappings = copy.ColumnMappings.Cast<SqlBulkCopyColumnMapping>().ToList();
         Assert.Equal(table.Columns.Count, mappings.Count);
         Assert.All(mappings, m =>

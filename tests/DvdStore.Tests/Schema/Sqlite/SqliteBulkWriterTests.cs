@@ -6,8 +6,6 @@ namespace DvdStore.Tests.Schema.Sqlite;
 /// <summary>The bulk path: values round-trip in every column type, large loads span transactions, abandoning keeps only commits.</summary>
 public class SqliteBulkWriterTests
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     [Fact]
     public async Task Every_column_type_round_trips()
     {

@@ -3,8 +3,6 @@ namespace DvdStore.Tests.Schema.Sqlite;
 /// <summary>Many virtual users on one SQLite file: WAL readers beside one writer at a time, no SQLITE_BUSY errors.</summary>
 public class SqliteConcurrencyTests
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     [Fact]
     public async Task Concurrent_users_purchase_browse_and_register_without_errors()
     {

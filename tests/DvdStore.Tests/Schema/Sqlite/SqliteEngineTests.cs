@@ -6,8 +6,6 @@ namespace DvdStore.Tests.Schema.Sqlite;
 /// <summary>The SQLite engine's connection settings, life cycle (exists, drop, identities, statistics), DDL and error classes.</summary>
 public class SqliteEngineTests
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     [Fact]
     public async Task Every_connection_opens_in_wal_mode_with_busy_timeout_and_foreign_keys()
     {

@@ -5,7 +5,6 @@ namespace DvdStore.Tests.Schema.Sqlite;
 /// <summary>FTS5 searches: every word must match, on the named column only, and search text is data.</summary>
 public class SqliteFullTextTests : IAsyncLifetime
 {
-    private static readonly CancellationToken None = CancellationToken.None;
     private SqliteTestStore _store = null!;
 
     public async Task InitializeAsync() => _store = await SqliteTestStore.CreateAsync();

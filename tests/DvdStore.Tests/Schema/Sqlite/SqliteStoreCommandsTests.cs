@@ -3,8 +3,6 @@ namespace DvdStore.Tests.Schema.Sqlite;
 /// <summary>DS3's procedures as SQLite statements: results, ids, duplicates, PURCHASE, its rollback and the re-order trigger.</summary>
 public class SqliteStoreCommandsTests
 {
-    private static readonly CancellationToken None = CancellationToken.None;
-
     [Fact]
     public async Task Login_returns_the_id_and_newest_history_with_related_titles()
     {
