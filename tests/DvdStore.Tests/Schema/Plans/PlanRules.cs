@@ -26,6 +26,13 @@ public static class PlanRules
 
     public const int MostReviewEntries = 2 * PairCap;
 
+    /// <summary>The third rule's violation where one statement read <paramref name="entries"/> REVIEWS entries (row counts × loops), else null.</summary>
+    public static string? TooManyReviewEntries(double entries) =>
+        entries > MostReviewEntries
+            ? $"reads {entries:F0} entries of {WideTable} in one statement, more than {MostReviewEntries} " +
+              $"(twice DS3's {PairCap}-pair cap): it read the reviews of more products than the cap needs"
+            : null;
+
     public static void AssertNoViolations(string routine, IReadOnlyList<string> violations, string plans) =>
         Assert.True(violations.Count == 0, $"{routine}: {string.Join("; ", violations)}\nplans:\n{plans}");
 }

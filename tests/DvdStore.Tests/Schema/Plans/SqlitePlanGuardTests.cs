@@ -11,7 +11,7 @@ namespace DvdStore.Tests.Schema.Plans;
 /// chosen review), every other REVIEWS access must be a covering index (ids, dates, stars from the index alone).
 /// </summary>
 [Collection(PlanStoreCollection.Name)]
-public sealed partial class SqlitePlanGuardTests(PlanStores stores)
+public sealed partial class SqlitePlanGuardTests(PlanStores stores) : PlanGuardTests(stores, EngineKind.Sqlite)
 {
     private static readonly Dictionary<string, (string Sql, Dictionary<string, object> Parameters)[]> Statements = new()
     {
@@ -30,12 +30,9 @@ public sealed partial class SqlitePlanGuardTests(PlanStores stores)
         ["GET_PROD_REVIEWS_BY_TITLE"] = [(SqliteProcedures.GetProdReviewsByFullText, Search("TITLE", HotRoutines.TitleWord))],
     };
 
-    [SkippableTheory]
-    [MemberData(nameof(HotRoutines.Names), MemberType = typeof(HotRoutines))]
-    public async Task Hot_routine_plan_scans_no_big_table_and_reads_wide_rows_only_for_its_batch(string routine)
+    protected override async Task<(List<string> Violations, string Plans)> ReadPlansAsync(StoreTarget target, DbConnection db, string routine)
     {
-        var target = await stores.TargetAsync(EngineKind.Sqlite);
-        await using var connection = (SqliteConnection)await target.OpenAsync(CancellationToken.None);
+        var connection = (SqliteConnection)db;
         var violations = new List<string>();
         var plans = new List<string>();
         foreach (var (sql, parameters) in Statements[routine])
@@ -61,7 +58,7 @@ public sealed partial class SqlitePlanGuardTests(PlanStores stores)
         }
 
         Assert.NotEmpty(plans);
-        PlanRules.AssertNoViolations(routine, violations, string.Join("\n\n", plans));
+        return (violations, string.Join("\n\n", plans));
     }
 
     private static IEnumerable<string> Violations(string line, IReadOnlyDictionary<string, string> aliases)
