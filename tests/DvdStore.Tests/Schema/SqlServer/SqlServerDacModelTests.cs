@@ -1,4 +1,5 @@
 using DvdStore.Schema.Engines.SqlServer;
+using DvdStore.Tests.Schema.Ds3;
 
 using Microsoft.Data.SqlClient;
 using Microsoft.SqlServer.Dac.Model;
@@ -12,13 +13,6 @@ namespace DvdStore.Tests.Schema.SqlServer;
 /// </summary>
 public class SqlServerDacModelTests
 {
-    private static readonly string[] Ds3Procedures =
-    [
-        "LOGIN", "NEW_CUSTOMER", "NEW_MEMBER", "BROWSE_BY_CATEGORY", "BROWSE_BY_ACTOR", "BROWSE_BY_TITLE", "GET_PROD_REVIEWS",
-        "GET_PROD_REVIEWS_BY_STARS", "GET_PROD_REVIEWS_BY_DATE", "GET_PROD_REVIEWS_BY_ACTOR", "GET_PROD_REVIEWS_BY_TITLE",
-        "NEW_PROD_REVIEW", "NEW_REVIEW_HELPFULNESS", "PURCHASE",
-    ];
-
     /// <summary>The SQL Server types SqlBulkCopy converts each model CLR type into without loss, as the dialect declares them.</summary>
     private static readonly Dictionary<Type, string[]> BulkTargets = new()
     {
@@ -62,7 +56,7 @@ public class SqlServerDacModelTests
         Assert.Equal(StoreModel.Tables.Count(t => t.PrimaryKey.Count > 0), Names(ModelSchema.PrimaryKeyConstraint).Length);
         Assert.Equal(StoreModel.Indexes.Select(i => i.Name).Order(), Names(ModelSchema.Index));
         Assert.Equal(StoreModel.ForeignKeys.Count, Names(ModelSchema.ForeignKeyConstraint).Length);
-        Assert.Equal([.. Ds3Procedures.Append("DS_MODEL_CHECK_CATEGORIES").Append("DS_MODEL_CHECK_PRICES").Order()], Names(ModelSchema.Procedure));
+        Assert.Equal([.. Ds3ProcedureNames.All.Append("DS_MODEL_CHECK_CATEGORIES").Append("DS_MODEL_CHECK_PRICES").Order()], Names(ModelSchema.Procedure));
         Assert.Equal(["DS_FULLTEXT_ALL_WORDS"], Names(ModelSchema.ScalarFunction));
         Assert.Equal(["RESTOCK"], Names(ModelSchema.DmlTrigger));
         Assert.Equal(["PRODUCTS"], Names(ModelSchema.FullTextIndex));
