@@ -95,11 +95,7 @@ public sealed class CliVocabularyTests
     [InlineData("400d", "out of range")]
     public void A_bad_duration_is_one_line_naming_the_option_and_the_forms(string text, string expected)
     {
-        var error = Assert.Throws<UserError>(() => DurationText.Parse("--warmup", text));
-
-        Assert.Contains($"--warmup={text.Trim()}", error.Message, StringComparison.Ordinal);
-        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
-        Assert.DoesNotContain('\n', error.Message);
+        AssertUserError.OneLine(() => DurationText.Parse("--warmup", text), $"--warmup={text.Trim()}", expected);
     }
 
     [Theory]

@@ -80,10 +80,7 @@ public sealed class RunParameterTests
     [InlineData("--engine=db2", "engine")]
     public void Bad_values_are_one_line_user_errors(string argument, string mentioned)
     {
-        var error = Assert.Throws<UserError>(() => new RunParameterSet().ApplyArguments([argument]).Build());
-
-        Assert.Contains(mentioned, error.Message, StringComparison.Ordinal);
-        Assert.DoesNotContain('\n', error.Message);
+        AssertUserError.OneLine(() => new RunParameterSet().ApplyArguments([argument]).Build(), mentioned);
     }
 
     [Fact]

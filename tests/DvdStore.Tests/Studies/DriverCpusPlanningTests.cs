@@ -101,10 +101,7 @@ public class DriverCpusPlanningTests
     [InlineData("99999999999", "not a CPU list")]
     public void Bad_driver_cpu_lists_are_one_line_user_errors(string text, string expected)
     {
-        var error = Assert.Throws<UserError>(() => DriverAffinity.Parse("--driver-cpus", text));
-
-        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
-        Assert.DoesNotContain('\n', error.Message);
+        AssertUserError.OneLine(() => DriverAffinity.Parse("--driver-cpus", text), expected);
     }
 
     [Fact]
