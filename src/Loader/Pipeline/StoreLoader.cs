@@ -176,7 +176,8 @@ public static class StoreLoader
     /// writer slot before it does (the slots are granted in this order).
     /// Where a sole stream is written frozen (<paramref name="freezesSoleStreams"/>: no VACUUM afterwards, one session
     /// extending the table), a table holding at least half the rows is not cut: it keeps one writer to itself and the
-    /// others share the rest of the tables (cut only among them).
+    /// others share the rest of the tables (cut only among them). Where streams into one table slow each other down
+    /// (<see cref="EngineProfile.OneBulkStreamPerTable"/>), no table is cut.
     /// </summary>
     private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, int writers, bool freezesSoleStreams, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
     {
@@ -186,7 +187,7 @@ public static class StoreLoader
         foreach (var source in sources.OrderBy(t => t is InventoryRows ? 1 : 0).ThenByDescending(t => t.ExpectedRows))
         {
             var share = dominant is null ? writers : source == dominant ? 1 : writers - 1;
-            var parts = source.ExpectedRows >= options.SplitRows ? (int)Math.Min(share, source.ChunkCount) : 1;
+            var parts = source.ExpectedRows >= options.SplitRows && !target.Engine.Profile.OneBulkStreamPerTable ? (int)Math.Min(share, source.ChunkCount) : 1;
             for (var part = 0; part < parts; part++)
             {
                 loads.Add(new TableLoad(target, source, options, progress, part, parts));

@@ -29,6 +29,12 @@ public sealed class EngineProfile
     /// <summary>One writer at a time: a load writes its tables one after another.</summary>
     public bool SingleWriter { get; init; }
 
+    /// <summary>
+    /// Parallel bulk streams into one table slow each other down (InnoDB: two LOAD DATA streams into one clustered
+    /// index contend for its latches and split its pages in the middle): a load never cuts a table into parts.
+    /// </summary>
+    public bool OneBulkStreamPerTable { get; init; }
+
     /// <summary>The connection-string key of the server when the string names none, e.g. "Host".</summary>
     public string ServerKey { get; init; } = "Data Source";
 

@@ -10,6 +10,7 @@ internal static class MySqlProfile
         ExampleConnection = "Server=localhost;Port=3306;User ID=ds3;Database=ds3",
         ServerKey = "Server",
         HostPortSetsPort = true,
+        OneBulkStreamPerTable = true,
         ServerPidHint = "$(pidof mariadbd mysqld)",
         NewCounters = static () => new MySqlCounters(),
         NewScratchSpace = static () => new MySqlScratchSpace(),
