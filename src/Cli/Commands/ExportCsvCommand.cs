@@ -10,9 +10,7 @@ public static class ExportCsvCommand
 {
     public static Command Create()
     {
-        var size = CommonOptions.Size();
-        var seed = LoaderOptions.Seed();
-        var threads = LoaderOptions.Threads();
+        var rows = new RowOptions();
         var output = new Option<string>("--out")
         {
             Description = "New (or empty) folder that takes DS3's data_files layout: cust/, orders/, prod/, membership/, reviews/.",
@@ -21,13 +19,13 @@ public static class ExportCsvCommand
         };
         var command = new Command("export-csv", "Write the store of a size and seed (the rows 'load' would write) as DS3's CSV data files; touches no database.")
         {
-            size, output, seed, threads,
+            rows.Size, output, rows.Seed, rows.Threads,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
             var directory = result.GetValue(output)!;
-            var files = await CsvExporter.ExportAsync(result.GetValue(seed), CommonOptions.ParseSize(result, size), directory,
-                LoaderOptions.CheckThreads(result.GetValue(threads)), cancellationToken).ConfigureAwait(false);
+            var files = await CsvExporter.ExportAsync(rows.ParseSeed(result), rows.ParseSize(result), directory, rows.ParseThreads(result), cancellationToken)
+                .ConfigureAwait(false);
             await result.InvocationConfiguration.Output.WriteLineAsync($"wrote {files.Count} files to {directory}: {string.Join(' ', files)}").ConfigureAwait(false);
             return 0;
         });

@@ -11,9 +11,7 @@ public static class LoadCommand
 {
     public static Command Create()
     {
-        var size = CommonOptions.Size();
-        var seed = LoaderOptions.Seed();
-        var threads = LoaderOptions.Threads();
+        var rows = new RowOptions();
         var dropExisting = new Option<bool>("--drop-existing") { Description = "Drop a store found on the target (complete or not) instead of refusing." };
         var fromCsv = new Option<string?>("--from-csv")
         {
@@ -22,7 +20,7 @@ public static class LoadCommand
         };
         return new StoreVerb("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint.")
         {
-            Options = [size, seed, threads, dropExisting, fromCsv],
+            Options = [rows.Size, rows.Seed, rows.Threads, dropExisting, fromCsv],
             Examples =
             [
                 $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
@@ -32,12 +30,12 @@ public static class LoadCommand
         }.Create(async (result, target, cancellationToken) =>
         {
             var folder = result.GetValue(fromCsv);
-            if (folder is not null && (result.GetResult(size) is { Implicit: false } || result.GetResult(seed) is { Implicit: false }))
+            if (folder is not null && (result.GetResult(rows.Size) is { Implicit: false } || result.GetResult(rows.Seed) is { Implicit: false }))
             {
                 throw new DvdStore.Schema.UserError("--from-csv reads the rows from the files: leave out --size and --data-seed (the size is read from the rows loaded).");
             }
 
-            var options = new LoadOptions(CommonOptions.ParseSize(result, size), result.GetValue(seed), LoaderOptions.CheckThreads(result.GetValue(threads)), result.GetValue(dropExisting)) { FromCsv = folder };
+            var options = new LoadOptions(rows.ParseSize(result), rows.ParseSeed(result), rows.ParseThreads(result), result.GetValue(dropExisting)) { FromCsv = folder };
             var output = result.InvocationConfiguration.Output;
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"

@@ -27,7 +27,6 @@ public static class ClientEnvironment
             Sockets = topology.Sockets,
             CoresPerSocket = topology.CoresPerSocket,
             ThreadsPerCore = topology.ThreadsPerCore,
-            SmtEnabled = topology.SmtEnabled,
             NumaNodes = topology.NumaNodes,
             OnlineCpus = topology.OnlineCpuList,
             OnlineCpuCount = topology.OnlineCpus.Count,

@@ -14,7 +14,7 @@ public sealed class ClientContext
     public int ThreadsPerCore { get; init; }
 
     /// <summary>True when more than one hardware thread runs per core (Hyper-Threading/SMT on).</summary>
-    public bool SmtEnabled { get; init; }
+    public bool SmtEnabled => ThreadsPerCore > 1;
 
     public int NumaNodes { get; init; }
 

@@ -43,7 +43,7 @@ public sealed class LabelTests
             Parameters = new Dictionary<string, string> { ["n_threads"] = "32", ["db_size"] = "10GB" },
             Context = new RunContext
             {
-                Client = new ClientContext { Hostname = "box1", CpuModel = "Xeon Gold 6338", ThreadsPerCore = 2, SmtEnabled = true, OnlineCpuCount = 128, AffinityCpuCount = 16 },
+                Client = new ClientContext { Hostname = "box1", CpuModel = "Xeon Gold 6338", ThreadsPerCore = 2, OnlineCpuCount = 128, AffinityCpuCount = 16 },
                 Servers = [new ServerContext { Engine = "postgres", Connection = connection }],
                 Labels = new Dictionary<string, string> { ["numa"] = "one-node" },
             },

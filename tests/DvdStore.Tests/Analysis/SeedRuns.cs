@@ -115,7 +115,7 @@ internal static class SeedRuns
             Parameters = new Dictionary<string, string> { ["db_size"] = "100GB", ["n_threads"] = threads, ["warmup_time"] = "1", ["run_time"] = "5", ["think_time"] = "0" },
             Context = new RunContext
             {
-                Client = new ClientContext { Hostname = "driver-" + Path.GetFileNameWithoutExtension(file), CpuModel = "Intel(R) Xeon(R) Gold 6148", Sockets = 2, CoresPerSocket = 20, ThreadsPerCore = 2, SmtEnabled = true, NumaNodes = 2, OnlineCpuCount = 80, OnlineCpus = "0-79", AffinityCpus = "0-79", AffinityCpuCount = 80, MemoryBytes = 384L << 30 },
+                Client = new ClientContext { Hostname = "driver-" + Path.GetFileNameWithoutExtension(file), CpuModel = "Intel(R) Xeon(R) Gold 6148", Sockets = 2, CoresPerSocket = 20, ThreadsPerCore = 2, NumaNodes = 2, OnlineCpuCount = 80, OnlineCpus = "0-79", AffinityCpus = "0-79", AffinityCpuCount = 80, MemoryBytes = 384L << 30 },
                 Servers = [server],
                 Labels = labels.Where(l => l.Key != "threads").ToDictionary(l => l.Key, l => l.Value),
             },

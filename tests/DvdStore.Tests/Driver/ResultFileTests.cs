@@ -20,7 +20,7 @@ public sealed class ResultFileTests
             Parameters = new Dictionary<string, string> { ["n_threads"] = "4", ["db_size"] = "10MB" },
             Context = new RunContext
             {
-                Client = new ClientContext { Hostname = "h", Sockets = 2, CoresPerSocket = 8, ThreadsPerCore = 2, SmtEnabled = true, AffinityCpus = "0-3" },
+                Client = new ClientContext { Hostname = "h", Sockets = 2, CoresPerSocket = 8, ThreadsPerCore = 2, AffinityCpus = "0-3" },
                 Servers = [new ServerContext { Engine = "postgres", Connection = "Host=x", Settings = new Dictionary<string, string> { ["shared_buffers"] = "128MB" } }],
                 Labels = new Dictionary<string, string> { ["smt"] = "on" },
             },
