@@ -16,6 +16,10 @@
 # as the server saw it, server CPU per row of the COPY backends (ours binary, raw text), WAL bytes per part
 # (scripts/pg-cpu-split.py); with PERF=1 a `perf record -g` of each part and the top symbols (self) of the COPY
 # backends, ours and raw, and of the loader (PERF_TOP=n lines; perf's overhead makes that run's times not comparable).
+# MariaDB also: CPU seconds of mariadbd (/proc/<pid>/stat, sampled every 0.5 s) in our tables step and whole load, in
+# the raw copy and in the raw keys + ANALYZE, beside the loader's and the `mariadb` clients', and mariadbd's CPU per
+# row while rows load (ours: the tables step; raw: the copy). The server's pid comes from the server this script
+# started, or MDB_PID with BENCH_MDB_RUNNING=1.
 # usage: [ENGINE=postgres|mysql|sqlite] [SIZES="100MB 1GB"] [ROUNDS=2] [SEED=3] [THREADS=n] scripts/bench-load.sh
 #   Starts its own throw-away server (scripts/db-up.sh) on PGPORT (default 55544) or MDBPORT (default 53444), unless
 #   BENCH_PG_RUNNING=1 / BENCH_MDB_RUNNING=1 says one listens there. PG_OPTS passes server settings to db-up.sh
@@ -36,7 +40,8 @@ bench_begin load drop_databases
 case "$ENGINE" in
 postgres) [ "${BENCH_PG_RUNNING:-0}" = 1 ] || bench_server pg
   pg_data=$(psql -d postgres -Atc "SHOW data_directory") ;;
-mysql) [ "${BENCH_MDB_RUNNING:-0}" = 1 ] || bench_server mariadb ;;
+mysql) [ "${BENCH_MDB_RUNNING:-0}" = 1 ] || bench_server mariadb
+  mdb_pid=${MDB_PID:-}; [ -z "$mdb_dir" ] || mdb_pid=$(cat "$mdb_dir/mariadbd.pid") ;;
 sqlite) ;;
 *) echo "error: ENGINE must be postgres, mysql or sqlite (got '$ENGINE')" >&2; exit 2 ;;
 esac
@@ -86,17 +91,27 @@ cpu_stop() {
   kill -TERM "$sampler" && wait "$sampler"
   if [ "${PERF:-0}" = 1 ]; then kill -INT "$perf_pid" && wait "$perf_pid" || true; fi
 }
+# mdb_cpu: mariadbd's CPU seconds so far (user+system, all threads); mdb_sampler FILE: "time cpu" every 0.5 s into FILE.
+mdb_cpu() { if [ -n "${mdb_pid:-}" ]; then awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$mdb_pid/stat"; else echo 0; fi; }
+mdb_sampler() { while :; do echo "$(now) $(mdb_cpu)"; sleep 0.5; done >"$1"; }
 cpu() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<" $(cat "$work/cpu-$1")"; } # cpu PART KEY: one figure of a part
 
 ours() { # prints: tables-step whole peak-MB
   fresh bench_ours
   local t0 t1
   cpu_start ours "Port=$PGPORT;" # the loader's command line names our server's port
+  if [ "$ENGINE" = mysql ]; then mdb_sampler "$work/mdb-ours" >/dev/null & mdb_sampling=$!; fi
   t0=$(now)
   /usr/bin/time -f '%M %U %S' -o "$work/peak" dotnet "$dvdstore_dll" load --engine "$ENGINE" \
     --size "$size" --seed "$SEED" --parallel-tables "$THREADS" --connection "$(connection)" >"$work/ours.txt"
   t1=$(now)
   cpu_stop
+  if [ "$ENGINE" = mysql ]; then
+    kill "$mdb_sampling"; wait "$mdb_sampling" 2>/dev/null || true
+    # mariadbd's CPU from the start to the end of the tables step (its "tables" and "load" steps), and to the end
+    awk -v t0="$t0" -v s="$(awk '($1 == "tables" || $1 == "load") && $2 ~ /s$/ { sub(/s$/, "", $2); t += $2 } END { print t }' "$work/ours.txt")" \
+      'NR == 1 { c0 = $2 } $1 <= t0 + s + 0.25 { ct = $2 } { c = $2 } END { print ct - c0, c - c0 }' "$work/mdb-ours" >"$work/server-ours"
+  fi
   if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$work/ours.txt" "$BENCH_KEEP/ours-$ENGINE-$size-$round.txt"; fi
   echo "$(awk '$1 == "load" && $2 ~ /s$/ { sub(/s$/, "", $2); print $2 }' "$work/ours.txt") $(secs "$t0" "$t1") $(awk '{ printf "%.0f", $1 / 1024 }' "$work/peak")"
   awk '{ print $2 + $3 }' "$work/peak" >"$work/client-ours"
@@ -124,10 +139,12 @@ raw() { # prints: raw-copy post-data+analyze
     return ;;
   mysql)
     section mysql Tables | mdb bench_raw
-    t0=$(now)
-    printf '%s\n' "${copies[@]}" | xargs -P "$THREADS" -L 1 bash -c 'copy_mdb "$0" "$1"'
-    t1=$(now)
-    { section mysql Keys; echo "ANALYZE TABLE $(IFS=,; echo "${tables[*]}");"; } | mdb bench_raw >/dev/null ;;
+    local c0 c1
+    c0=$(mdb_cpu); t0=$(now)
+    printf '%s\n' "${copies[@]}" | /usr/bin/time -f '%U %S' -o "$work/client-raw" xargs -P "$THREADS" -L 1 bash -c 'copy_mdb "$0" "$1"'
+    t1=$(now); c1=$(mdb_cpu)
+    { section mysql Keys; echo "ANALYZE TABLE $(IFS=,; echo "${tables[*]}");"; } | mdb bench_raw >/dev/null
+    echo "$(awk -v a="$c0" -v b="$c1" 'BEGIN { print b - a }') $(awk -v a="$c1" -v b="$(mdb_cpu)" 'BEGIN { print b - a }') $(awk '{ print $1 + $2 }' "$work/client-raw")" >"$work/server-raw" ;;
   sqlite)
     section sqlite Tables | sqlite3 "$work/raw.db"
     t0=$(now)
@@ -169,6 +186,12 @@ cpu_lines() {
       l, v[7], v[8], v[9], 100 * v[10] / (cores * v[7] + 1e-9), cores, v[19], v[20], 100 * v[22] / (cores * v[19] + 1e-9)
     printf "  %s server CPU per row in COPY backends: ours %.2f us, raw %.2f us (ours/raw %.2fx); rows per server-CPU-second in the COPY window: ours %.0f, raw %.0f; WAL MB: ours tables step %.0f, whole %.0f | raw copy %.0f, post-data+ANALYZE %.0f\n",
       l, 1e6 * v[2] / rows, 1e6 * v[14] / rows, v[2] / (v[14] + 1e-9), rows / (v[8] + 1e-9), rows / (v[20] + 1e-9), v[12] / mb, v[11] / mb, v[23] / mb, v[35] / mb }'
+}
+# mdb_cpu_line LABEL < lines of: ours-server-tables ours-server-whole loader raw-server-copy raw-server-keys mariadb-clients rows
+mdb_cpu_line() {
+  awk -v l="$1" '{ for (i = 1; i <= NF; i++) v[i] += $i } END {
+    printf "  %s CPU s: ours: mariadbd %.1f in the tables step, %.1f whole; loader %.1f | raw: mariadbd %.1f in the copy, %.1f in keys+ANALYZE; mariadb clients %.1f | mariadbd CPU per row loading: ours %.2f us, raw %.2f us (ours/raw %.2fx)\n",
+      l, v[1], v[2], v[3], v[4], v[5], v[6], 1e6 * v[1] / v[7], 1e6 * v[4] / v[7], v[1] / (v[4] + 1e-9) }'
 }
 # perf_top PART PIDS: the symbols PIDS spent most samples in during PART (self time, all threads)
 perf_top() {
@@ -216,8 +239,13 @@ for size in $SIZES; do
     awk -v s="$size" -v r="$round" -v o="$order" '{ printf "%s round %d (%s): ours tables %.1fs whole %.1fs peak %d MB (load avg %.1f) | raw copy %.1fs + post-data+ANALYZE %.1fs (load avg %.1f) | tables/raw copy %.2fx, whole/raw all %.2fx\n",
       s, r, o, $1, $2, $3, $6, $4, $5, $7, $1 / $4, $2 / ($4 + $5) }' <(tail -1 "$rounds")
     if [ "$ENGINE" = postgres ]; then cpu_report; fi
+    if [ "$ENGINE" = mysql ]; then
+      echo "$(cat "$work/server-ours") $(cat "$work/client-ours") $(cat "$work/server-raw") $rows" >>"$cpus"
+      tail -1 "$cpus" | mdb_cpu_line "$size round $round"
+    fi
   done
   if [ "$ENGINE" = postgres ]; then cpu_lines "$size, $ROUNDS rounds summed," <"$cpus"; fi
+  if [ "$ENGINE" = mysql ]; then mdb_cpu_line "$size, $ROUNDS rounds summed," <"$cpus"; fi
   awk -v s="$size" -v rows="$rows" -v mb="$(du -sm "$work/data" | cut -f1)" -v e="$ENGINE" '
     { ot += $1; ow += $2; if ($3 > op) op = $3; rc += $4; rp += $5; la += $6 + $7; n++ }
     END { printf "== %s %s (%d rows, %d MB as CSV), sums of %d rounds: tables step / raw copy %.2fx (target <= 1.10x) %s; whole / (raw copy + post-data + ANALYZE) %.2fx (target <= 0.80x) %s; peak RSS %d MB; mean load avg %.1f\n",

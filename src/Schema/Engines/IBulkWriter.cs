@@ -1,7 +1,7 @@
 namespace DvdStore.Schema.Engines;
 
 /// <summary>
-/// Streams rows of one table into the engine's native bulk path (PostgreSQL binary COPY, MySqlBulkCopy,
+/// Streams rows of one table into the engine's native bulk path (PostgreSQL binary COPY, MySQL LOAD DATA LOCAL,
 /// SqlBulkCopy, Oracle array binding, SQLite prepared inserts in large transactions).
 /// Rows are <c>object?[]</c> with values in <see cref="TableSpec.Columns"/> order and of each column's
 /// <see cref="ColumnSpec.ClrType"/>. Disposing without <see cref="CompleteAsync"/> abandons what was not yet committed.

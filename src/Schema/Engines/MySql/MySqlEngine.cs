@@ -42,7 +42,7 @@ public sealed partial class MySqlEngine : IEngine
 
     /// <summary>
     /// A MySqlConnection; <c>AllowLoadLocalInfile=true</c> is added unless the string sets it, because the
-    /// bulk path (MySqlBulkCopy) is LOAD DATA LOCAL INFILE.
+    /// bulk path (<see cref="MySqlBulkWriter"/>) is LOAD DATA LOCAL INFILE.
     /// </summary>
     public DbConnection CreateConnection(string connectionString)
     {
