@@ -1,6 +1,5 @@
 using DvdStore.Cli;
 using DvdStore.Schema.Engines.MySql;
-using DvdStore.Tests.Schema.Ds3;
 using MySqlConnector;
 
 namespace DvdStore.Tests.Schema.MySql;

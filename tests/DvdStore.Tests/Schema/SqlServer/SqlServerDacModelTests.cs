@@ -1,5 +1,4 @@
 using DvdStore.Schema.Engines.SqlServer;
-using DvdStore.Tests.Schema.Ds3;
 
 using Microsoft.Data.SqlClient;
 using Microsoft.SqlServer.Dac.Model;

@@ -1,4 +1,4 @@
-namespace DvdStore.Tests.Schema.Ds3;
+namespace DvdStore.Tests.Schema;
 
 /// <summary>The fourteen procedures of DS3's interface (ds3-facts §1.6), by name, written out here as the tests' own expectation.</summary>
 public static class Ds3ProcedureNames
