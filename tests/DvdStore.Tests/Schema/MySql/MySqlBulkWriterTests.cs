@@ -11,7 +11,6 @@ namespace DvdStore.Tests.Schema.MySql;
 public sealed class MySqlBulkWriterTests(MySqlTestDatabase database) : IClassFixture<MySqlTestDatabase>
 {
     private const int Rows = 300_000; // ~8 MB of text: several statements, one in flight while the next buffer fills
-    private static readonly CancellationToken None = CancellationToken.None;
 
     [SkippableFact]
     public async Task Rows_past_several_statements_are_stored_once_in_order()
@@ -77,20 +76,14 @@ public sealed class MySqlBulkWriterTests(MySqlTestDatabase database) : IClassFix
     private static async Task<TableSpec> ScratchAsync(MySqlConnection connection, string like)
     {
         var scratch = StoreModel.Table(like) with { Name = "BULK_" + like };
-        await ExecuteAsync(connection, $"DROP TABLE IF EXISTS {scratch.Name}");
-        await ExecuteAsync(connection, new MySqlDialect().CreateTable(scratch));
+        await connection.ExecuteAsync($"DROP TABLE IF EXISTS {scratch.Name}", None);
+        await connection.ExecuteAsync(new MySqlDialect().CreateTable(scratch), None);
         return scratch;
-    }
-
-    private static async Task ExecuteAsync(MySqlConnection connection, string sql)
-    {
-        await using var command = new MySqlCommand(sql, connection);
-        await command.ExecuteNonQueryAsync();
     }
 
     private static async Task<string?> TextAsync(MySqlConnection connection, string sql)
     {
-        await using var command = new MySqlCommand(sql, connection);
-        return (await command.ExecuteScalarAsync())?.ToString();
+        await using var command = connection.Command(sql);
+        return await command.ScalarAsync<string>(None);
     }
 }
