@@ -14,8 +14,6 @@ namespace DvdStore.Tests.Schema.Contract;
 /// </summary>
 public abstract partial class EngineContractTests(ContractDatabase database)
 {
-    protected static readonly CancellationToken None = CancellationToken.None;
-
     protected IEngine Engine => database.Engine;
 
     public static TheoryData<string> Checks() => new(ContractSuite.All.Select(c => c.Name));
