@@ -120,10 +120,7 @@ public sealed class ReportTests
         var file = TestServers.TempFile("taken");
         await File.WriteAllTextAsync(file, "a file, not a folder");
 
-        var error = Assert.Throws<DvdStore.Schema.UserError>(() => ReportWriter.EnsureWritable(Path.Combine(file, "report")));
-
-        Assert.Contains("choose a writable --out folder", error.Message, StringComparison.Ordinal);
-        Assert.DoesNotContain('\n', error.Message);
+        AssertUserError.OneLine(() => ReportWriter.EnsureWritable(Path.Combine(file, "report")), "choose a writable --out folder");
     }
 
     private static void AssertPng(byte[] png, int width, int height)

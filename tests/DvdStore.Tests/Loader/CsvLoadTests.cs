@@ -73,9 +73,7 @@ public sealed class CsvLoadTests
     public void A_malformed_line_is_a_one_line_error_naming_file_and_line(string line, string message)
     {
         var table = new Ds3CsvTable(StoreModel.Orders, [], "/");
-        var error = Assert.Throws<UserError>(() => table.Parse(line, "orders/jan_orders.csv", 42));
-        Assert.Contains("orders/jan_orders.csv line 42: " + message, error.Message, StringComparison.Ordinal);
-        Assert.DoesNotContain('\n', error.Message);
+        AssertUserError.OneLine(() => table.Parse(line, "orders/jan_orders.csv", 42), "orders/jan_orders.csv line 42: " + message);
     }
 
     [Fact]

@@ -45,9 +45,7 @@ public sealed class StoreGateTests
         await using (var lease = await StoreLease.AcquireAsync(target, "test run A", TimeSpan.FromSeconds(2), CancellationToken.None))
         {
             var firstExpiry = (await ReadLeaseAsync(target)).ExpiresUtc;
-            var second = await Assert.ThrowsAsync<UserError>(() => StoreLease.AcquireAsync(target, "test run B", null, CancellationToken.None));
-            Assert.Contains("in use by test run A", second.Message, StringComparison.Ordinal);
-            Assert.DoesNotContain('\n', second.Message);
+            await AssertUserError.OneLineAsync(() => StoreLease.AcquireAsync(target, "test run B", null, CancellationToken.None), "in use by test run A");
             var reset = await Assert.ThrowsAsync<UserError>(() => StoreReset.ResetAsync(target, CancellationToken.None));
             Assert.Contains("in use by test run A", reset.Message, StringComparison.Ordinal);
             var reload = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, 3, 2, DropExisting: true)));

@@ -32,10 +32,7 @@ public class SweepPlanParserTests
     [InlineData("--color", "red", "unknown study setting")]
     public void Bad_values_are_one_line_user_errors(string key, string value, string expected)
     {
-        var error = Assert.Throws<UserError>(() => SweepPlanParser.Apply(new SweepPlan(), key, value));
-
-        Assert.Contains(expected, error.Message);
-        Assert.DoesNotContain('\n', error.Message);
+        AssertUserError.OneLine(() => SweepPlanParser.Apply(new SweepPlan(), key, value), expected);
     }
 
     [Fact]

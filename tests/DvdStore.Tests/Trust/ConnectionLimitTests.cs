@@ -22,12 +22,12 @@ public sealed class ConnectionLimitTests
             var output = new StringWriter();
 
             // 10 users + the driver's 2 is more than the role's 5.
-            var error = await Assert.ThrowsAsync<UserError>(() => DriverRunner.RunAsync(TrustRuns.Settings(capped, TimeSpan.FromSeconds(2), users: 10), output, CancellationToken.None));
-            Assert.DoesNotContain('\n', error.Message);
-            Assert.Contains($"accepts {Limit} connections for this run", error.Message, StringComparison.Ordinal);
-            Assert.Contains("the run needs 12 (10 users + 2 for the driver)", error.Message, StringComparison.Ordinal);
-            Assert.Contains(kind == EngineKind.PostgreSql ? $"raise the CONNECTION LIMIT of role {role}" : "raise max_user_connections of " + role, error.Message, StringComparison.Ordinal);
-            Assert.Contains("or run fewer users", error.Message, StringComparison.Ordinal);
+            await AssertUserError.OneLineAsync(
+                () => DriverRunner.RunAsync(TrustRuns.Settings(capped, TimeSpan.FromSeconds(2), users: 10), output, CancellationToken.None),
+                $"accepts {Limit} connections for this run",
+                "the run needs 12 (10 users + 2 for the driver)",
+                kind == EngineKind.PostgreSql ? $"raise the CONNECTION LIMIT of role {role}" : "raise max_user_connections of " + role,
+                "or run fewer users");
             Assert.DoesNotContain("Controller", output.ToString(), StringComparison.Ordinal);
 
             // 3 users + 2 fit exactly: the driver really holds no more than it counted.

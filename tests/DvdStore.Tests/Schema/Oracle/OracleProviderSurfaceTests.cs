@@ -147,11 +147,11 @@ public class OracleProviderSurfaceTests
         var folder = Directory.CreateTempSubdirectory("dvdstore-oracle-").FullName;
         try
         {
-            var error = Assert.Throws<UserError>(() => OracleProvider.Locate(null, folder));
-            Assert.Contains($"NuGet package {OracleProviderSurface.PackageId} version {OracleProviderSurface.PackageVersion}", error.Message);
+            AssertUserError.OneLine(
+                () => OracleProvider.Locate(null, folder),
+                $"NuGet package {OracleProviderSurface.PackageId} version {OracleProviderSurface.PackageVersion}",
+                "lib/net8.0/Oracle.ManagedDataAccess.dll");
             Assert.Matches(@"^\d+\.\d+\.\d+$", OracleProviderSurface.PackageVersion);
-            Assert.Contains("lib/net8.0/Oracle.ManagedDataAccess.dll", error.Message);
-            Assert.DoesNotContain('\n', error.Message);
         }
         finally
         {

@@ -12,11 +12,7 @@ public sealed class OracleProviderTests : IDisposable
     [Fact]
     public void Without_the_dll_the_error_is_one_line_saying_how_to_supply_it()
     {
-        var error = Assert.Throws<UserError>(() => OracleProvider.Locate(null, folder));
-        Assert.DoesNotContain('\n', error.Message);
-        Assert.Contains(OracleProvider.PathVariable, error.Message);
-        Assert.Contains("Oracle.ManagedDataAccess.Core", error.Message);
-        Assert.Contains(OracleProvider.AssemblyFile, error.Message);
+        AssertUserError.OneLine(() => OracleProvider.Locate(null, folder), OracleProvider.PathVariable, "Oracle.ManagedDataAccess.Core", OracleProvider.AssemblyFile);
     }
 
     [Fact]
