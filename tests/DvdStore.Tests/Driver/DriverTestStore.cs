@@ -1,4 +1,5 @@
 using DvdStore.Schema.Vocabulary;
+using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Driver;
 
@@ -9,7 +10,8 @@ namespace DvdStore.Tests.Driver;
 /// </summary>
 internal sealed class DriverTestStore : IAsyncDisposable
 {
-    public static readonly StoreSize Size = new(1, SizeUnit.MB);
+    /// <summary>The size whose row counts this store has: the smallest, as the loader tests' store.</summary>
+    public static readonly StoreSize Size = TestStore.Smallest.Size;
 
     private readonly string? database;
     private readonly string? serverConnection;

@@ -11,7 +11,8 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class CsvLoadTests
 {
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
+    /// <summary>The smallest store, seeded apart from the default so the export and load really carry the seed.</summary>
+    private static readonly TestStore Store = TestStore.Smallest with { Seed = 7 };
 
     [SkippableTheory]
     [EveryTestEngine]
@@ -19,9 +20,9 @@ public sealed class CsvLoadTests
     {
         await using var direct = await LoaderDatabase.CreateAsync(kind);
         await using var fromCsv = await LoaderDatabase.CreateAsync(kind);
-        var loaded = await direct.LoadAsync(new LoadOptions(Size, 7, 2));
+        var loaded = await direct.LoadAsync(Store.Load(2));
         var folder = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "csv-" + Guid.NewGuid().ToString("N")[..8]);
-        await CsvExporter.ExportAsync(7, Size, folder, 2, CancellationToken.None);
+        await CsvExporter.ExportAsync(Store.Seed, Store.Size, folder, 2, CancellationToken.None);
 
         using var output = new StringWriter();
         using var error = new StringWriter();

@@ -10,17 +10,13 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class DominantTableStreamTests
 {
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
-
     [SkippableFact]
     public async Task The_table_holding_most_rows_loads_as_one_frozen_stream_while_the_others_are_cut()
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
-        var streams = new ConcurrentDictionary<string, bool>(StringComparer.Ordinal);
 
-        var report = await StoreLoader.LoadAsync(database.Target, new LoadOptions(Size, 3, 3) { SplitRows = 1 }, new StreamNames(streams), CancellationToken.None);
+        var (report, streams) = await LoadToldToCutEveryTableAsync(database, threads: 3);
 
-        Assert.Equal(ReferenceFingerprint.Of(3, Size).Value, report.Fingerprint.Value);
         Assert.True(2 * report.Rows["REVIEWS_HELPFULNESS"] >= report.TotalRows, "REVIEWS_HELPFULNESS no longer holds most rows at 1MB");
         Assert.Contains("REVIEWS_HELPFULNESS", streams.Keys);
         Assert.DoesNotContain(streams.Keys, s => s.StartsWith("REVIEWS_HELPFULNESS[", StringComparison.Ordinal));
@@ -36,13 +32,23 @@ public sealed class DominantTableStreamTests
     public async Task MySql_loads_each_table_as_one_stream_even_when_told_to_cut()
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
-        var streams = new ConcurrentDictionary<string, bool>(StringComparer.Ordinal);
 
-        var report = await StoreLoader.LoadAsync(database.Target, new LoadOptions(Size, 3, 2) { SplitRows = 1 }, new StreamNames(streams), CancellationToken.None);
+        var (_, streams) = await LoadToldToCutEveryTableAsync(database, threads: 2);
 
-        Assert.Equal(ReferenceFingerprint.Of(3, Size).Value, report.Fingerprint.Value);
         Assert.Contains("REVIEWS_HELPFULNESS", streams.Keys);
         Assert.DoesNotContain(streams.Keys, s => s.Contains('[', StringComparison.Ordinal));
+    }
+
+    /// <summary>
+    /// Loads the smallest store with every table told to cut into parts (SplitRows = 1: any table with a row), noting the name of
+    /// each bulk stream; fails unless the store is the reference one.
+    /// </summary>
+    private static async Task<(LoadReport Report, ConcurrentDictionary<string, bool> Streams)> LoadToldToCutEveryTableAsync(LoaderDatabase database, int threads)
+    {
+        var streams = new ConcurrentDictionary<string, bool>(StringComparer.Ordinal);
+        var report = await StoreLoader.LoadAsync(database.Target, TestStore.Smallest.Load(threads) with { SplitRows = 1 }, new StreamNames(streams), CancellationToken.None);
+        Assert.Equal(TestStore.Smallest.Reference.Value, report.Fingerprint.Value);
+        return (report, streams);
     }
 
     /// <summary>Notes the name of every bulk stream the load reports ("TABLE", or "TABLE[part/parts]").</summary>

@@ -4,26 +4,24 @@ namespace DvdStore.Tests.Loader;
 
 public sealed class GenerationTests
 {
-    private static readonly StoreSize OneMb = StoreSize.Parse("1MB");
-
     [Fact]
     public void Same_seed_and_size_give_the_same_rows_whatever_the_order_chunks_are_made_in()
     {
-        var forward = Hashes(new StoreRows(7, OneMb), reverse: false, parallel: false);
-        var backward = Hashes(new StoreRows(7, OneMb), reverse: true, parallel: true);
+        var forward = Hashes(new StoreRows(7, TestStore.Smallest.Size), reverse: false, parallel: false);
+        var backward = Hashes(new StoreRows(7, TestStore.Smallest.Size), reverse: true, parallel: true);
         Assert.Equal(forward, backward);
     }
 
     [Fact]
     public void A_different_seed_gives_different_rows()
     {
-        Assert.NotEqual(Hashes(new StoreRows(7, OneMb), false, false), Hashes(new StoreRows(8, OneMb), false, false));
+        Assert.NotEqual(Hashes(new StoreRows(7, TestStore.Smallest.Size), false, false), Hashes(new StoreRows(8, TestStore.Smallest.Size), false, false));
     }
 
     [Fact]
     public void Rows_have_the_clr_types_of_their_columns()
     {
-        foreach (var source in new StoreRows(1, OneMb).Tables)
+        foreach (var source in new StoreRows(1, TestStore.Smallest.Size).Tables)
         {
             var row = source.Chunk(0).First();
             for (var i = 0; i < source.Table.Columns.Count; i++)
@@ -95,8 +93,8 @@ public sealed class GenerationTests
     [Fact]
     public void Inventory_sales_are_the_same_whether_or_not_order_lines_were_generated_first()
     {
-        var direct = All(new StoreRows(9, OneMb), "INVENTORY");
-        var store = new StoreRows(9, OneMb);
+        var direct = All(new StoreRows(9, TestStore.Smallest.Size), "INVENTORY");
+        var store = new StoreRows(9, TestStore.Smallest.Size);
         _ = All(store, "ORDERLINES");
         var afterLines = All(store, "INVENTORY");
         Assert.Equal(direct.Select(r => (int)r[2]!), afterLines.Select(r => (int)r[2]!));
@@ -105,7 +103,7 @@ public sealed class GenerationTests
     [Fact]
     public void Load_options_default_to_a_fixed_seed()
     {
-        Assert.Equal(LoadOptions.DefaultSeed, new LoadOptions(OneMb).Seed);
+        Assert.Equal(LoadOptions.DefaultSeed, new LoadOptions(TestStore.Smallest.Size).Seed);
     }
 
     private static List<object?[]> All(StoreRows store, string table)

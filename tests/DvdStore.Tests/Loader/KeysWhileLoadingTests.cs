@@ -10,8 +10,6 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class KeysWhileLoadingTests
 {
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
-
     private const string Catalog =
         """
         SELECT 'index ' || indexname || ': ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()
@@ -39,9 +37,9 @@ public sealed class KeysWhileLoadingTests
             }
         }
 
-        var report = await StoreLoader.LoadAsync(loaded.Target, new LoadOptions(Size, 3, 2) { SplitRows = splitRows }, null, CancellationToken.None);
+        var report = await StoreLoader.LoadAsync(loaded.Target, TestStore.Smallest.Load(2) with { SplitRows = splitRows }, null, CancellationToken.None);
 
-        Assert.Equal(ReferenceFingerprint.Of(3, Size).Value, report.Fingerprint.Value);
+        Assert.Equal(TestStore.Smallest.Reference.Value, report.Fingerprint.Value);
         var expected = await CatalogAsync(reference);
         var actual = await CatalogAsync(loaded);
         Assert.Contains(expected, line => line.StartsWith("constraint reviews_helpfulness.fk_reviews_helpfulness_review_id validated=true", StringComparison.Ordinal));
@@ -54,7 +52,7 @@ public sealed class KeysWhileLoadingTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         var folder = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "csv-" + Guid.NewGuid().ToString("N")[..8]);
-        await CsvExporter.ExportAsync(3, Size, folder, 2, CancellationToken.None);
+        await CsvExporter.ExportAsync(TestStore.Smallest.Seed, TestStore.Smallest.Size, folder, 2, CancellationToken.None);
         // The last product replaced by the first one again: the row counts (from which the size is read) stay those of
         // the size, but PK_PRODUCTS can no longer be built.
         var products = Path.Combine(folder, "prod", "prod.csv");
@@ -63,7 +61,7 @@ public sealed class KeysWhileLoadingTests
         await File.WriteAllLinesAsync(products, lines);
 
         var error = await Assert.ThrowsAnyAsync<Exception>(() =>
-            StoreLoader.LoadAsync(database.Target, new LoadOptions(Size) { FromCsv = folder }, null, CancellationToken.None));
+            StoreLoader.LoadAsync(database.Target, new LoadOptions(TestStore.Smallest.Size) { FromCsv = folder }, null, CancellationToken.None));
 
         Assert.Contains("pk_products", error.Message, StringComparison.OrdinalIgnoreCase);
         await using var connection = await database.Target.OpenAsync(CancellationToken.None);

@@ -65,7 +65,7 @@ public sealed class LoaderCommandTests
         expected.AddRange(CsvExporter.Months.SelectMany(m => new[] { $"orders/{m}_cust_hist.csv", $"orders/{m}_orderlines.csv", $"orders/{m}_orders.csv" }));
         Assert.Equal(expected.Order(StringComparer.Ordinal), files);
 
-        var reference = ReferenceFingerprint.Of(3, StoreSize.Parse("1MB")).Tables.ToDictionary(t => t.Table, t => t.Rows);
+        var reference = TestStore.Smallest.Reference.Tables.ToDictionary(t => t.Table, t => t.Rows);
         Assert.Equal(reference["CUSTOMERS"], Lines(directory, "cust/us_cust.csv").Length + Lines(directory, "cust/row_cust.csv").Length);
         Assert.Equal(reference["ORDERLINES"], CsvExporter.Months.Sum(m => Lines(directory, $"orders/{m}_orderlines.csv").Length));
         Assert.Equal(reference["REVIEWS_HELPFULNESS"], Lines(directory, "reviews/review_helpfulness.csv").Length);

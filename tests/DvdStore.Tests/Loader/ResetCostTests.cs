@@ -9,8 +9,6 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class ResetCostTests
 {
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
-
     /// <summary>Every table that grows with the store; REORDER holds only run rows and DS_STORE_INFO is bookkeeping.</summary>
     private static readonly string[] StoreTables =
         ["customers", "orders", "orderlines", "cust_hist", "products", "inventory", "membership", "reviews", "reviews_helpfulness", "ds_inventory_baseline"];
@@ -21,7 +19,7 @@ public sealed class ResetCostTests
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         // Unpooled, so each session's statistics are flushed when it closes.
         var target = new StoreTarget(database.Target.Engine, database.Target.ConnectionString + ";Pooling=false");
-        await StoreLoader.LoadAsync(target, new LoadOptions(Size, 3, 2), null, CancellationToken.None);
+        await StoreLoader.LoadAsync(target, TestStore.Smallest.Load(2), null, CancellationToken.None);
         await StoreLoaderTests.ChangeTheStoreAsync(target);
         var before = await SettledStatsAsync(target, s => s["customers"].Inserted == 2_001);
 
@@ -42,7 +40,7 @@ public sealed class ResetCostTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
         var target = database.Target;
-        await database.LoadAsync(new LoadOptions(Size, 3, 2));
+        await database.LoadAsync(TestStore.Smallest.Load(2));
         await StoreLoaderTests.ChangeTheStoreAsync(target);
 
         await using var connection = await target.OpenAsync(CancellationToken.None);

@@ -8,20 +8,17 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class SplitLoadTests
 {
-    private const ulong Seed = 3;
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
-
     [SkippableTheory]
     [InlineData(EngineKind.PostgreSql, 3)]
     [InlineData(EngineKind.MySql, 2)]
     public async Task Every_table_cut_into_parts_still_gives_the_reference_fingerprint(EngineKind kind, int threads)
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
-        var options = new LoadOptions(Size, Seed, threads) { SplitRows = 1 };
+        var options = TestStore.Smallest.Load(threads) with { SplitRows = 1 };
 
         var report = await database.LoadAsync(options);
 
-        var reference = ReferenceFingerprint.Of(Seed, Size);
+        var reference = TestStore.Smallest.Reference;
         Assert.Equal(reference.Detail, report.Fingerprint.Detail);
         Assert.Equal(reference.Tables.Single(t => t.Table == "REVIEWS_HELPFULNESS").Rows, report.Rows["REVIEWS_HELPFULNESS"]);
         var comparison = await database.CompareWithLoadAsync();

@@ -9,7 +9,7 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class StoreAdoptionTests
 {
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
+    private static readonly TestStore Store = TestStore.Smallest with { Seed = 5 };
 
     [SkippableTheory]
     [ServerEngines]
@@ -17,7 +17,7 @@ public sealed class StoreAdoptionTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        var loaded = await database.LoadAsync(new LoadOptions(Size, 5, 2));
+        var loaded = await database.LoadAsync(Store.Load(2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             foreach (var table in new[] { "DS_STORE_INFO", "DS_INVENTORY_BASELINE" })
@@ -64,7 +64,7 @@ public sealed class StoreAdoptionTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
         var target = database.Target;
-        await database.LoadAsync(new LoadOptions(Size, 5, 2));
+        await database.LoadAsync(Store.Load(2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             // DS3's MySQL shape (ds3-interface.md §2.2, §2.4): no bookkeeping, the helpfulness key spelt REVIEWS_HELPFULNESS_ID,
@@ -115,7 +115,7 @@ public sealed class StoreAdoptionTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
         var target = database.Target;
-        var loaded = await database.LoadAsync(new LoadOptions(Size, 5, 2));
+        var loaded = await database.LoadAsync(Store.Load(2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             await using var drop = connection.Command("DROP TABLE DS_STORE_INFO; DROP TABLE DS_INVENTORY_BASELINE");

@@ -9,7 +9,6 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class StoreGateTests
 {
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
     private static readonly TimeSpan Limit = TimeSpan.FromMinutes(3);
 
     [SkippableTheory]
@@ -21,7 +20,7 @@ public sealed class StoreGateTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        await database.LoadUntilCancelledAsync(new LoadOptions(Size, 3, 2), p => p.Step == stoppedAt);
+        await database.LoadUntilCancelledAsync(TestStore.Smallest.Load(2), p => p.Step == stoppedAt);
 
         var folder = TestServers.TempFile("results");
         var (code, output) = await CliProcess.RunAsync(Limit, "run", "--engine", EngineCatalog.NameOf(kind), "--connection", target.ConnectionString,
@@ -40,7 +39,7 @@ public sealed class StoreGateTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        await database.LoadAsync(new LoadOptions(Size, 3, 2));
+        await database.LoadAsync(TestStore.Smallest.Load(2));
 
         await using (var lease = await StoreLease.AcquireAsync(target, "test run A", TimeSpan.FromSeconds(2), CancellationToken.None))
         {
@@ -48,7 +47,7 @@ public sealed class StoreGateTests
             await AssertUserError.OneLineAsync(() => StoreLease.AcquireAsync(target, "test run B", null, CancellationToken.None), "in use by test run A");
             var reset = await Assert.ThrowsAsync<UserError>(() => StoreReset.ResetAsync(target, CancellationToken.None));
             Assert.Contains("in use by test run A", reset.Message, StringComparison.Ordinal);
-            var reload = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, 3, 2, DropExisting: true)));
+            var reload = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(TestStore.Smallest.Load(2) with { DropExisting = true }));
             Assert.Contains("in use", reload.Message, StringComparison.Ordinal);
             await using (var connection = await target.OpenAsync(CancellationToken.None))
             {
@@ -86,7 +85,7 @@ public sealed class StoreGateTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.Sqlite);
         var target = database.Target;
-        await database.LoadAsync(new LoadOptions(Size, 3, 2));
+        await database.LoadAsync(TestStore.Smallest.Load(2));
         string[] connection = ["--engine", "sqlite", "--connection", target.ConnectionString];
 
         using var first = CliProcess.Start(["run", .. connection, "--db_size=1MB", "--users", "2", "--warmup", "0s", "--duration", "30m", "--out", TestServers.TempFile("first")]);

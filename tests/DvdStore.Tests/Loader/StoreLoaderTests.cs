@@ -8,10 +8,6 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class StoreLoaderTests
 {
-    private const ulong Seed = 3;
-    private static readonly StoreSize Size = StoreSize.Parse("1MB");
-    private static StoreFingerprint Reference => ReferenceFingerprint.Of(Seed, Size);
-
     [SkippableTheory]
     [InlineData(EngineKind.Sqlite, 1)]
     [InlineData(EngineKind.MySql, 4)]
@@ -21,9 +17,9 @@ public sealed class StoreLoaderTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
-        var report = await database.LoadAsync(new LoadOptions(Size, Seed, threads));
+        var report = await database.LoadAsync(TestStore.Smallest.Load(threads));
 
-        Assert.Equal(Reference.Detail, report.Fingerprint.Detail);
+        Assert.Equal(TestStore.Smallest.Reference.Detail, report.Fingerprint.Detail);
         Assert.Equal(["tables", "load", "keys", "programmability", "identities", "baseline", "analyze"], report.Steps.Select(s => s.Step));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
@@ -34,11 +30,11 @@ public sealed class StoreLoaderTests
             Assert.Equal(2_000, info.GetLong(StoreInfo.CountKey("CUSTOMERS")));
             var comparison = await FingerprintComparison.ReadAsync(connection, info, CancellationToken.None);
             Assert.True(comparison.Matches, string.Join(", ", comparison.DifferingTables));
-            Assert.Equal(Reference.Value, comparison.Current.Value);
+            Assert.Equal(TestStore.Smallest.Reference.Value, comparison.Current.Value);
         }
 
         await database.AssertVerifiesAsync();
-        var refused = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, Seed, threads)));
+        var refused = await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(TestStore.Smallest.Load(threads)));
         Assert.Contains("--drop-existing", refused.Message, StringComparison.Ordinal);
 
         await ChangeTheStoreAsync(target);
@@ -74,7 +70,7 @@ public sealed class StoreLoaderTests
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
         // Stop as soon as the first table is written: some tables are full, others empty, no keys, no marker.
-        await database.LoadUntilCancelledAsync(new LoadOptions(Size, Seed, 2), p => p.Table is not null && p.Done);
+        await database.LoadUntilCancelledAsync(TestStore.Smallest.Load(2), p => p.Table is not null && p.Done);
 
         var verify = await StoreVerifier.VerifyAsync(target, CancellationToken.None);
         Assert.False(verify.Passed);
@@ -82,17 +78,17 @@ public sealed class StoreLoaderTests
         Assert.Equal("load complete", failure.Name);
         Assert.Contains("--drop-existing", failure.Detail, StringComparison.Ordinal);
         await Assert.ThrowsAsync<UserError>(() => StoreReset.ResetAsync(target, CancellationToken.None));
-        await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(new LoadOptions(Size, Seed, 2)));
+        await Assert.ThrowsAsync<UserError>(() => database.LoadAsync(TestStore.Smallest.Load(2)));
 
-        var rebuilt = await database.LoadAsync(new LoadOptions(Size, Seed, 2, DropExisting: true));
-        Assert.Equal(Reference.Value, rebuilt.Fingerprint.Value);
+        var rebuilt = await database.LoadAsync(TestStore.Smallest.Load(2) with { DropExisting = true });
+        Assert.Equal(TestStore.Smallest.Reference.Value, rebuilt.Fingerprint.Value);
         await database.AssertVerifiesAsync();
     }
 
     [Fact]
     public void The_reference_counts_are_within_one_percent_of_ds3_for_drawn_tables()
     {
-        var counts = Reference.Tables.ToDictionary(t => t.Table, t => t.Rows);
+        var counts = TestStore.Smallest.Reference.Tables.ToDictionary(t => t.Table, t => t.Rows);
         Assert.InRange(counts["ORDERLINES"], 6_000 * 0.99, 6_000 * 1.01);
         Assert.Equal(counts["ORDERLINES"], counts["CUST_HIST"]);
         Assert.InRange(counts["REVIEWS_HELPFULNESS"], 410_000 * 0.99, 410_000 * 1.01);

@@ -8,10 +8,6 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class TenMegabyteCycleTests
 {
-    private const ulong Seed = 3;
-    private static readonly StoreSize Size = StoreSize.Parse("10MB");
-    private static StoreFingerprint Reference => ReferenceFingerprint.Of(Seed, Size);
-
     [SkippableTheory]
     [EveryTestEngine]
     public async Task A_10MB_store_loads_to_the_reference_fingerprint_verifies_and_resets_after_purchases(EngineKind kind)
@@ -19,9 +15,9 @@ public sealed class TenMegabyteCycleTests
         await using var database = await LoaderDatabase.CreateAsync(kind);
         var target = database.Target;
 
-        var report = await database.LoadAsync(new LoadOptions(Size, Seed, 2));
-        Assert.Equal(Reference.Detail, report.Fingerprint.Detail);
-        Assert.Equal(Reference.Value, report.Fingerprint.Value);
+        var report = await database.LoadAsync(TestStore.TenMegabytes.Load(2));
+        Assert.Equal(TestStore.TenMegabytes.Reference.Detail, report.Fingerprint.Detail);
+        Assert.Equal(TestStore.TenMegabytes.Reference.Value, report.Fingerprint.Value);
         await database.AssertVerifiesAsync();
 
         var orders = await PurchaseAsync(target);
@@ -32,7 +28,7 @@ public sealed class TenMegabyteCycleTests
         var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
         Assert.True(reset.Check.Matches, string.Join(", ", reset.Check.Differing));
         Assert.True(reset.Fingerprint!.Matches, string.Join(", ", reset.Fingerprint.DifferingTables));
-        Assert.Equal(Reference.Value, reset.Fingerprint.Current.Value);
+        Assert.Equal(TestStore.TenMegabytes.Reference.Value, reset.Fingerprint.Current.Value);
         Assert.Equal(orders, reset.Deleted["ORDERS"]);
         Assert.True(reset.InventoryRestored >= 1);
         await database.AssertVerifiesAsync();

@@ -27,7 +27,7 @@ public sealed class DriverCpusSweepTests : IDisposable
         var driverBefore = LocalPostgres.AllowedCpus(Environment.ProcessId);
         TestServers.SkipIfEnvironment(!(new[] { before, driverBefore }.All(l => CpuList.Parse(l) is var c && c.Contains(0) && c.Contains(1))), $"server CPUs {before}, test CPUs {driverBefore}: this test needs CPUs 0 and 1 for both");
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
-        await database.LoadAsync(new LoadOptions(StoreSize.Parse("1MB"), Threads: 1));
+        await database.LoadAsync(TestStore.Smallest.Load(1));
 
         var apart = await SweepAsync("apart", postmaster, database.Target.ConnectionString, "--driver-cpus", "1");
 

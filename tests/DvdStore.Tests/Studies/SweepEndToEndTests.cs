@@ -22,7 +22,7 @@ public sealed class SweepEndToEndTests : IDisposable
         var (postmaster, before, probe) = await LocalPostgres.PinnerAsync();
         await probe.DisposeAsync();
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.PostgreSql);
-        await database.LoadAsync(new LoadOptions(StoreSize.Parse("1MB"), Threads: 1));
+        await database.LoadAsync(TestStore.Smallest.Load(1));
         var loadedOrders = await CountOrdersAsync(database.Target);
 
         var output = new StringWriter();

@@ -1,5 +1,5 @@
-using DvdStore.Loader.Generation;
 using DvdStore.Schema.Engines.Oracle;
+using DvdStore.Tests.Loader;
 
 namespace DvdStore.Tests.Schema.Oracle;
 
@@ -10,13 +10,13 @@ namespace DvdStore.Tests.Schema.Oracle;
 /// </summary>
 public class OracleBulkWriterModelTests
 {
-    public static TheoryData<string> GeneratedTables => new(new StoreRows(3, StoreSize.Parse("1MB")).Tables.Select(t => t.Table.Name));
+    public static TheoryData<string> GeneratedTables => new(TestStore.Smallest.Rows().Tables.Select(t => t.Table.Name));
 
     [Theory]
     [MemberData(nameof(GeneratedTables))]
     public void Generated_rows_bind_as_one_typed_array_per_column(string tableName)
     {
-        var source = new StoreRows(3, StoreSize.Parse("1MB")).Table(tableName);
+        var source = TestStore.Smallest.Rows().Table(tableName);
         var table = source.Table;
         var rows = source.Chunk(0).Take(200).ToList();
         Assert.NotEmpty(rows);

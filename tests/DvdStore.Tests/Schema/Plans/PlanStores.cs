@@ -10,9 +10,6 @@ namespace DvdStore.Tests.Schema.Plans;
 /// </summary>
 public sealed class PlanStores : IAsyncLifetime
 {
-    public const ulong Seed = 3;
-    public static readonly StoreSize Size = StoreSize.Parse("10MB");
-
     private readonly Dictionary<EngineKind, Lazy<Task<LoaderDatabase>>> _stores = new()
     {
         [EngineKind.Sqlite] = new(() => LoadAsync(EngineKind.Sqlite)),
@@ -48,7 +45,7 @@ public sealed class PlanStores : IAsyncLifetime
     private static async Task<LoaderDatabase> LoadAsync(EngineKind kind)
     {
         var database = await LoaderDatabase.CreateAsync(kind);
-        await StoreLoader.LoadAsync(database.Target, new LoadOptions(Size, Seed, 2), null, CancellationToken.None);
+        await StoreLoader.LoadAsync(database.Target, TestStore.TenMegabytes.Load(2), null, CancellationToken.None);
         // A driver is a process of its own and opens fresh connections; in the test host SQLite's pool could hand the
         // plan guard a connection the loader opened before its ANALYZE, whose cached statistics can differ (CI once saw
         // BROWSE_BY_CATEGORY scan PRODUCTS right after the load, never later).

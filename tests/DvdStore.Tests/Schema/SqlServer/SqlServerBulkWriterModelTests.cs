@@ -1,7 +1,7 @@
 using System.Reflection;
 
-using DvdStore.Loader.Generation;
 using DvdStore.Schema.Engines.SqlServer;
+using DvdStore.Tests.Loader;
 
 using Microsoft.Data.SqlClient;
 
@@ -16,7 +16,7 @@ public class SqlServerBulkWriterModelTests
 {
     public static TheoryData<string> AllTables => new(StoreModel.Tables.Select(t => t.Name));
 
-    public static TheoryData<string> GeneratedTables => new(new StoreRows(3, StoreSize.Parse("1MB")).Tables.Select(t => t.Table.Name));
+    public static TheoryData<string> GeneratedTables => new(TestStore.Smallest.Rows().Tables.Select(t => t.Table.Name));
 
     [Theory]
     [MemberData(nameof(AllTables))]
@@ -67,7 +67,7 @@ public class SqlServerBulkWriterModelTests
     [MemberData(nameof(GeneratedTables))]
     public async Task Generated_rows_reach_SqlBulkCopy_as_values_of_each_columns_ClrType(string tableName)
     {
-        var source = new StoreRows(3, StoreSize.Parse("1MB")).Table(tableName);
+        var source = TestStore.Smallest.Rows().Table(tableName);
         var table = source.Table;
         var rows = source.Chunk(0).Take(200).ToList();
         Assert.NotEmpty(rows);
