@@ -9,7 +9,8 @@ namespace DvdStore.Loader.Generation;
 /// random letter names, 10-digit phone, card type 1–5, 16-digit card, expiry 2015–2019, age 18–90, income
 /// 20,000×U(1,5), user name "user&lt;id&gt;", password "password". DS3's empty first names (its buffer bug) are not copied.
 /// </summary>
-public sealed class CustomerRows(ulong seed, RowCounts counts) : IRowSource
+public sealed class CustomerRows(ulong seed, RowCounts counts)
+    : IdRangeRows(seed, GeneratedTable.Customers, StoreModel.Customers, counts.Customers)
 {
     private static readonly string[] States =
     [
@@ -21,16 +22,8 @@ public sealed class CustomerRows(ulong seed, RowCounts counts) : IRowSource
     private static readonly string[] Countries =
         ["Australia", "Canada", "Chile", "China", "France", "Germany", "Japan", "Russia", "South Africa", "UK"];
 
-    public TableSpec Table => StoreModel.Customers;
-
-    public long ChunkCount => IdChunks.Count(counts.Customers);
-
-    public long ExpectedRows => counts.Customers;
-
-    public IEnumerable<object?[]> Chunk(long index)
+    protected override IEnumerable<object?[]> Rows(SeededRandom random, long first, long last)
     {
-        var random = SeededRandom.For(seed, GeneratedTable.Customers, index);
-        var (first, last) = IdChunks.Ids(index, counts.Customers);
         for (var id = first; id <= last; id++)
         {
             yield return Row(ref random, id);

@@ -8,23 +8,16 @@ namespace DvdStore.Loader.Generation;
 /// type U(1,3), expiry 2015–2019, month U(1,12), day 15. Run-time NEW_MEMBER dates are "today", never a
 /// 15th of 2015–2019 in the past, which is how reset tells loaded members from added ones.
 /// </summary>
-public sealed class MembershipRows(ulong seed, RowCounts counts) : IRowSource
+public sealed class MembershipRows(ulong seed, RowCounts counts)
+    : IdRangeRows(seed, GeneratedTable.Membership, StoreModel.Membership, counts.Members)
 {
     /// <summary>Loaded expiry dates end here; anything later was added by a run.</summary>
     public static readonly DateTime LastLoadedExpiry = new(2019, 12, 15);
 
-    public TableSpec Table => StoreModel.Membership;
-
-    public long ChunkCount => IdChunks.Count(counts.Members);
-
-    public long ExpectedRows => counts.Members;
-
-    public IEnumerable<object?[]> Chunk(long index)
+    protected override IEnumerable<object?[]> Rows(SeededRandom random, long first, long last)
     {
-        var random = SeededRandom.For(seed, GeneratedTable.Membership, index);
         var block = counts.Customers / counts.Members;
         // Members are numbered from 0, ids from 1.
-        var (first, last) = IdChunks.Ids(index, counts.Members);
         for (var member = first - 1; member < last; member++)
         {
             var customer = member * block + random.Next(1L, block);

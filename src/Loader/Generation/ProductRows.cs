@@ -9,19 +9,12 @@ namespace DvdStore.Loader.Generation;
 /// so titles are unique up to 1M products; actor = first + last name; price 9.99..29.99; special with
 /// probability 1 % (≤ 100,000 products) else 0.01 %; common product U(1,N_prod); membership item U(0,3).
 /// </summary>
-public sealed class ProductRows(ulong seed, RowCounts counts) : IRowSource
+public sealed class ProductRows(ulong seed, RowCounts counts)
+    : IdRangeRows(seed, GeneratedTable.Products, StoreModel.Products, counts.Products)
 {
-    public TableSpec Table => StoreModel.Products;
-
-    public long ChunkCount => IdChunks.Count(counts.Products);
-
-    public long ExpectedRows => counts.Products;
-
-    public IEnumerable<object?[]> Chunk(long index)
+    protected override IEnumerable<object?[]> Rows(SeededRandom random, long first, long last)
     {
-        var random = SeededRandom.For(seed, GeneratedTable.Products, index);
         var specialOneIn = counts.Products <= 100_000 ? 100 : 10_000;
-        var (first, last) = IdChunks.Ids(index, counts.Products);
         for (var id = first; id <= last; id++)
         {
             var i = id - 1;

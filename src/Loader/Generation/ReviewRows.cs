@@ -10,19 +10,12 @@ namespace DvdStore.Loader.Generation;
 /// U(1,N_cust), a 3-word summary and a text of 6–129 words from <see cref="ReviewWords"/> (single spaces, no
 /// trailing space; always under 1,000 characters).
 /// </summary>
-public sealed class ReviewRows(ulong seed, RowCounts counts) : IRowSource
+public sealed class ReviewRows(ulong seed, RowCounts counts)
+    : IdRangeRows(seed, GeneratedTable.Reviews, StoreModel.Reviews, counts.Reviews)
 {
-    public TableSpec Table => StoreModel.Reviews;
-
-    public long ChunkCount => IdChunks.Count(counts.Reviews);
-
-    public long ExpectedRows => counts.Reviews;
-
-    public IEnumerable<object?[]> Chunk(long index)
+    protected override IEnumerable<object?[]> Rows(SeededRandom random, long first, long last)
     {
-        var random = SeededRandom.For(seed, GeneratedTable.Reviews, index);
         var text = new StringBuilder(1000);
-        var (first, last) = IdChunks.Ids(index, counts.Reviews);
         for (var id = first; id <= last; id++)
         {
             var product = (int)random.Next(1L, counts.Products);
