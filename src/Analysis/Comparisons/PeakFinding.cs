@@ -30,8 +30,7 @@ public sealed class PeakFinding : IStudy
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
         var headlines = new List<Headline>();
-        var series = new List<ChartSeries>();
-        var cpuChart = new ServerCpuChart("thread count", "peak-server-cpu");
+        var charts = new SweepCharts("OPM vs driver threads", "peak", "Driver threads (users)", "thread count");
         foreach (var sweep in sweeps)
         {
             var name = varying.Count > 0 ? sweep[0].Describe(varying) : "OPM";
@@ -40,16 +39,15 @@ public sealed class PeakFinding : IStudy
             {
                 var growth = i == 0 ? "" : Format.SignedPercent(100 * ((sweep[i].Opm.Mean / sweep[i - 1].Opm.Mean) - 1));
                 var verdict = i == 0 ? "" : Difference.Between(sweep[i - 1].Opm, sweep[i].Opm).Describe();
-                var clientBound = ServerLoad.ClientBoundRuns(sweep[i]);
-                rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), clientBound.Count > 0 ? "client-bound" : "", i == peak ? "PEAK" : ""]);
-                if (clientBound.Count > 0)
+                rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), ServerLoad.ClientBoundCell(sweep[i]), i == peak ? "PEAK" : ""]);
+                if (ServerLoad.ClientBoundFinding(sweep[i], name, $"{sweep[i].Label(LabelKeys.Threads)} threads", "step") is { } clientBound)
                 {
-                    findings.Add($"{name}: at {sweep[i].Label(LabelKeys.Threads)} threads the client was saturated while the server never got busy ({string.Join(", ", clientBound)}): that step measured the client, not the server.");
+                    findings.Add(clientBound);
                 }
             }
 
             var peakCpu = ServerLoad.CpuPercent(sweep[peak]) is { } c ? $" at {Format.Number(c, 0)} % server CPU" : "";
-            cpuChart.Add(name, sweep, g => g.Label(LabelKeys.Threads) + " threads");
+            charts.Add(name, sweep, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), g => g.Label(LabelKeys.Threads) + " threads");
 
             var best = sweep.MaxBy(g => g.Opm.Mean)!;
             findings.Add(peak == sweep.Count - 1
@@ -59,18 +57,14 @@ public sealed class PeakFinding : IStudy
                 peak == sweep.Count - 1 ? $"{name}: no peak within the sweep (still growing at {sweep[^1].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[^1].Opm.Mean)} OPM)" : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM",
                 Format.Ci(sweep[peak].Opm),
                 peak == sweep.Count - 1 ? "" : "next step: " + Difference.Between(sweep[peak].Opm, sweep[peak + 1].Opm).Describe()));
-            series.Add(new ChartSeries(name, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), sweep.Select(g => g.Opm.Mean).ToList()) { Errors = sweep.Select(g => g.Opm.ConfidenceHalfWidth ?? 0).ToList() });
         }
-
-        var charts = new List<ChartSpec> { new("OPM vs driver threads", "peak", "Driver threads (users)", "Orders per minute (OPM)") { Series = series, IntegerX = true } };
-        cpuChart.AddTo(charts);
 
         return new StudyResult(Name, Title)
         {
             Findings = findings,
             Headlines = headlines,
             Tables = [new ReportTable("Thread sweep", "peak", ["series", "threads", "opm", "ci95", "noise", "growth_pct", "step_verdict", "server_cpu_pct", "client_bound", "peak"], rows)],
-            Charts = charts,
+            Charts = charts.Charts(),
         };
     }
 

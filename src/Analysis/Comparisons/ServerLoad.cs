@@ -39,4 +39,16 @@ public static class ServerLoad
     public static IReadOnlyList<string> ClientBoundRuns(RunGroup group) =>
         group.Runs.Where(r => ClientBound(r.Result)).Select(static r => r.Name).ToList();
 
+    /// <summary>"client-bound" for a table cell when any of the group's runs was; else empty.</summary>
+    public static string ClientBoundCell(RunGroup group) => ClientBoundRuns(group).Count > 0 ? "client-bound" : "";
+
+    /// <summary>
+    /// The finding for a point of a sweep whose runs were client-bound: "<paramref name="series"/>: at <paramref name="at"/>
+    /// the client was saturated … that <paramref name="what"/> measured the client, not the server."; null when none was.
+    /// </summary>
+    public static string? ClientBoundFinding(RunGroup point, string series, string at, string what) =>
+        ClientBoundRuns(point) is { Count: > 0 } runs
+            ? $"{series}: at {at} the client was saturated while the server never got busy ({string.Join(", ", runs)}): that {what} measured the client, not the server."
+            : null;
+
 }

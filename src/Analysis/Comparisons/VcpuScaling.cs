@@ -34,8 +34,7 @@ public sealed class VcpuScaling : IStudy
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
         var headlines = new List<Headline>();
-        var chartSeries = new List<ChartSeries>();
-        var cpuChart = new ServerCpuChart("vCPU count", "scaling-server-cpu");
+        var charts = new SweepCharts("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "vCPU count");
         foreach (var points in series)
         {
             var name = SeriesName(points[0], varying);
@@ -44,16 +43,16 @@ public sealed class VcpuScaling : IStudy
             {
                 var p = points[i];
                 var a = analysis.Points[i];
-                rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent), ServerLoad.Cell(p), ServerLoad.ClientBoundRuns(p).Count > 0 ? "client-bound" : ""]);
-                if (ServerLoad.ClientBoundRuns(p) is { Count: > 0 } clientBound)
+                rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent), ServerLoad.Cell(p), ServerLoad.ClientBoundCell(p)]);
+                if (ServerLoad.ClientBoundFinding(p, name, $"{Format.Number(a.Vcpus, 0)} vCPUs", "point") is { } clientBound)
                 {
-                    findings.Add($"{name}: at {Format.Number(a.Vcpus, 0)} vCPUs the client was saturated while the server never got busy ({string.Join(", ", clientBound)}): that point measured the client, not the server.");
+                    findings.Add(clientBound);
                 }
             }
 
             var peakGroup = points[analysis.Points.ToList().IndexOf(analysis.Peak)];
             var peakCpu = ServerLoad.CpuPercent(peakGroup) is { } c ? $" ({Format.Number(c, 0)} % server CPU)" : "";
-            cpuChart.Add(name, points, g => g.Label(LabelKeys.Vcpus) + " vCPUs");
+            charts.Add(name, points, analysis.Points.Select(p => p.Vcpus).ToList(), g => g.Label(LabelKeys.Vcpus) + " vCPUs");
 
             var last = analysis.Points[^1];
             findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs{peakCpu}; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
@@ -62,19 +61,15 @@ public sealed class VcpuScaling : IStudy
                 HeadlineFigures.RatioHalfWidth(points[0].Opm, points[^1].Opm) is { } h ? "± " + Format.Percent(100 * h * analysis.Points[0].Vcpus / last.Vcpus) + " % of linear" : "",
                 Difference.Between(points[0].Opm, points[^1].Opm).Describe()));
             findings.AddRange(NoiseNotes(points, name));
-            chartSeries.Add(new ChartSeries(name, analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.Opm).ToList()) { Errors = points.Select(p => p.Opm.ConfidenceHalfWidth ?? 0).ToList() });
-            chartSeries.Add(new ChartSeries($"linear from {Format.Number(analysis.Points[0].Vcpus, 0)} vCPUs" + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
+            charts.AddReference(new ChartSeries($"linear from {Format.Number(analysis.Points[0].Vcpus, 0)} vCPUs" + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
         }
-
-        var charts = new List<ChartSpec> { new("OPM vs vCPUs, with linear scaling", "scaling", "vCPUs", "Orders per minute (OPM)") { Series = chartSeries, IntegerX = true } };
-        cpuChart.AddTo(charts);
 
         return new StudyResult(Name, Title)
         {
             Findings = findings,
             Headlines = headlines,
             Tables = [new ReportTable("vCPU scaling (best thread count per vCPU count)", "scaling", ["series", "vcpus", "threads", "smt", "opm", "ci95", "runs", "cv_pct", "noise", "speedup", "efficiency_pct_of_linear", "opm_per_vcpu", "marginal_pct_of_linear", "server_cpu_pct", "client_bound"], rows)],
-            Charts = charts,
+            Charts = charts.Charts(),
         };
     }
 
