@@ -127,7 +127,7 @@ public sealed partial class MySqlEngine : IEngine
             finally
             {
                 // The Keys phase turns foreign key checks off for its ALTERs; never leave them off when one fails.
-                await connection.ExecuteAsync("SET SESSION foreign_key_checks = 1", CancellationToken.None).ConfigureAwait(false);
+                await connection.ExecuteAsync(MySqlDialect.ForeignKeyChecksOn, CancellationToken.None).ConfigureAwait(false);
             }
 
             return;
@@ -195,6 +195,8 @@ public sealed partial class MySqlEngine : IEngine
 
         return await MySqlBulkWriter.OpenAsync(mySql, table, cancellationToken).ConfigureAwait(false);
     }
+
+    public IBulkLoadFinisher BulkLoadFinisher => new MySqlLoadFinisher(this, dialect);
 
     public async Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken)
     {
@@ -321,16 +323,11 @@ public sealed partial class MySqlEngine : IEngine
         SchemaPhase.Tables => dialect.CreateTables().Concat(dialect.InsertCategories()),
         SchemaPhase.Keys =>
         [
-            // Index every word (the index keeps this setting), so searches do not depend on the server's stopword list.
-            "SET SESSION innodb_ft_enable_stopword = 0",
+            MySqlDialect.KeepEveryWord,
             .. dialect.CreateIndexes(),
-            .. MySqlDialect.CreateFullTextIndexes(),
-            // With checks on, ADD FOREIGN KEY copies the whole table (ALGORITHM=COPY, ~12 s per million rows); off, it
-            // is in place and takes a moment. The loaded rows are the generator's, consistent by construction (DS3's
-            // MySQL load also ran with FOREIGN_KEY_CHECKS=0); every later write is checked.
-            "SET SESSION foreign_key_checks = 0",
+            MySqlDialect.ForeignKeyChecksOff,
             .. dialect.CreateForeignKeys(),
-            "SET SESSION foreign_key_checks = 1",
+            MySqlDialect.ForeignKeyChecksOn,
         ],
         _ => throw new ArgumentOutOfRangeException(nameof(phase), phase, null),
     };

@@ -3,8 +3,9 @@ using MySqlConnector;
 namespace DvdStore.Tests.Schema.MySql;
 
 /// <summary>
-/// A small hand-made store, built the way the loader builds one: Tables, bulk load, Keys, Programmability.
-/// The rows are chosen so each procedure has a known answer (see the comments on each product).
+/// A small hand-made store, built the way the loader builds one (<see cref="IEngine.BulkLoadFinisher"/>): tables, bulk
+/// load, each table's indexes, foreign keys, Programmability. The rows are chosen so each procedure has a known answer
+/// (see the comments on each product).
 /// </summary>
 public class MySqlStoreFixture : MySqlTestDatabase
 {
@@ -14,7 +15,9 @@ public class MySqlStoreFixture : MySqlTestDatabase
 
     protected override async Task PrepareAsync(MySqlConnection connection)
     {
-        await Engine.CreateAsync(connection, SchemaPhase.Tables, CancellationToken.None);
+        var finisher = Engine.BulkLoadFinisher;
+        TableSpec[] loaded = [.. StoreModel.Tables.Except([StoreModel.Categories, StoreModel.Reorder, StoreModel.StoreInfo, StoreModel.InventoryBaseline])];
+        await finisher.CreateTablesAsync(connection, loaded, CancellationToken.None);
         await LoadAsync(connection, StoreModel.Customers,
         [
             Customer(1, "user1"), Customer(2, "user2"), Customer(3, "user3"), Customer(4, "user4"),
@@ -54,8 +57,27 @@ public class MySqlStoreFixture : MySqlTestDatabase
         [
             [1L, 1L, 2L, (short)5], [2L, 1L, 2L, (short)1], [3L, 2L, 3L, (short)10], [4L, 4L, 2L, (short)2],
         ]);
-        await Engine.CreateAsync(connection, SchemaPhase.Keys, CancellationToken.None);
+        // Each finish on a session of its own, as the loader runs them: no session setting carries over.
+        foreach (var table in loaded)
+        {
+            await using var session = await OpenSessionAsync(connection);
+            await finisher.FinishTableAsync(session, table, soleStream: true, sessions: 1, CancellationToken.None);
+        }
+
+        foreach (var key in StoreModel.ForeignKeys)
+        {
+            await using var session = await OpenSessionAsync(connection);
+            await finisher.AddForeignKeyAsync(session, key, CancellationToken.None);
+        }
+
         await Engine.CreateAsync(connection, SchemaPhase.Programmability, CancellationToken.None);
+    }
+
+    private static async Task<MySqlConnection> OpenSessionAsync(MySqlConnection connection)
+    {
+        var session = connection.Clone();
+        await session.OpenAsync();
+        return session;
     }
 
     public async Task LoadAsync(MySqlConnection connection, TableSpec table, IReadOnlyList<object?[]> rows)
