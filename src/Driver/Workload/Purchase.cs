@@ -1,4 +1,5 @@
 using DvdStore.Schema.Engines.Commands;
+using DvdStore.Schema.Model;
 
 namespace DvdStore.Driver.Workload;
 
@@ -9,8 +10,6 @@ namespace DvdStore.Driver.Workload;
 /// </summary>
 public static class Purchase
 {
-    public const decimal TaxRate = 0.0825m;
-
     /// <summary>Runs the purchase; true when it rolled back for lack of stock.</summary>
     public static async ValueTask<bool> RunAsync(OrderContext order, long customerId, CancellationToken cancellationToken)
     {
@@ -55,7 +54,7 @@ public static class Purchase
             net += item.Quantity * price;
         }
 
-        var tax = Math.Round(net * TaxRate, 2, MidpointRounding.AwayFromZero);
+        var tax = Math.Round(net * StoreModel.TaxRate, 2, MidpointRounding.AwayFromZero);
         return new PurchaseRequest(customerId, net, tax, net + tax, items);
     }
 }

@@ -25,7 +25,7 @@ public sealed class OrderRows(ulong seed, RowCounts counts)
             var date = Calendar2013.RandomDay(ref random, month);
             var customer = random.Next(1L, counts.Customers);
             var net = random.Next(1, 40_000) / 100m;
-            var exactTax = net * 0.0825m;
+            var exactTax = net * StoreModel.TaxRate;
             var tax = Math.Round(exactTax, 2, MidpointRounding.AwayFromZero);
             var total = Math.Round(net + exactTax, 2, MidpointRounding.AwayFromZero);
             var lines = random.Next(1, 9);

@@ -143,6 +143,9 @@ public static class StoreModel
     /// <summary>The eleven DS3 tables (without our bookkeeping tables).</summary>
     public static readonly IReadOnlyList<TableSpec> Ds3Tables = Tables.Take(11).ToArray();
 
+    /// <summary>DS3's sales tax: every order's TAX is this share of its NETAMOUNT, loaded and placed orders alike.</summary>
+    public const decimal TaxRate = 0.0825m;
+
     /// <summary>The 16 categories, id → name (ds3-facts §1.1).</summary>
     public static readonly IReadOnlyList<string> CategoryNames =
     [

@@ -1,3 +1,4 @@
+using DvdStore.Schema.Model;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -105,7 +106,7 @@ public sealed class PostgreSqlDs3DriverCalls(NpgsqlConnection connection) : IDs3
             net += await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? quantity * reader.GetDecimal(1) : 0m;
         }
 
-        var tax = 0.0825m * net;
+        var tax = StoreModel.TaxRate * net;
         var parameters = new List<(string, NpgsqlDbType, object)>
         {
             ("customerid_in", NpgsqlDbType.Integer, customerId), ("number_items", NpgsqlDbType.Integer, cart.Count),
