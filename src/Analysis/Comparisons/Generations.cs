@@ -39,6 +39,7 @@ public sealed class Generations : IStudy
         {
             var name = varying.Count > 0 ? configurations[0].Describe(varying) : "";
             name = configurations[0].Instances > 1 ? (name.Length > 0 ? name + ", " : "") + $"{configurations[0].Instances} instances" : name;
+            var prefix = name.Length > 0 ? name + ": " : "";
             var peaks = configurations.GroupBy(g => g.Label(LabelKeys.Generation), StringComparer.OrdinalIgnoreCase)
                 .Select(g => RunGroups.Best(g)).OrderBy(g => g.Opm.Mean).ToList();
             var baseline = ChooseBaseline(peaks, input.Options.BaselineFor(Name));
@@ -52,15 +53,15 @@ public sealed class Generations : IStudy
                 rows.Add([name, peak.Label(LabelKeys.Generation), peak.Label(LabelKeys.Vcpus), peak.Label(LabelKeys.Threads), Format.Opm(peak.Opm.Mean), Format.Ci(peak.Opm), Format.Noise(peak.Opm, input.Options),
                     Format.Ratio(peak.Opm.Mean / baseline.Opm.Mean), ReferenceEquals(peak, baseline) ? "baseline" : atPeak.Describe(),
                     equalThreads?.ToString(CultureInfo.InvariantCulture) ?? "", equal is null ? "" : Format.Opm(equal.Opm.Mean), normalisedEqual is { } n ? Format.Ratio(n) : ""]);
-                bars.Add(new ChartBar((name.Length > 0 ? name + ": " : "") + peak.Label(LabelKeys.Generation), peak.Opm.Mean / baseline.Opm.Mean, peak.Opm.ConfidenceHalfWidth / baseline.Opm.Mean));
+                bars.Add(new ChartBar(prefix + peak.Label(LabelKeys.Generation), peak.Opm.Mean / baseline.Opm.Mean, peak.Opm.ConfidenceHalfWidth / baseline.Opm.Mean));
             }
 
             var top = peaks[^1];
             headlines.Add(HeadlineFigures.Ratio(
-                $"{(name.Length > 0 ? name + ": " : "")}{baseline.Label(LabelKeys.Generation)} {Shape(baseline)} → {top.Label(LabelKeys.Generation)} {Shape(top)}: {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM",
+                $"{prefix}{baseline.Label(LabelKeys.Generation)} {Shape(baseline)} → {top.Label(LabelKeys.Generation)} {Shape(top)}: {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM",
                 baseline.Opm,
                 top.Opm));
-            findings.Add($"{(name.Length > 0 ? name + ": " : "")}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
+            findings.Add($"{prefix}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
                 + (equalThreads is not { } common
                     ? " No thread count was run on every generation, so there is no equal-load comparison."
                     : AtThreads(configurations, top.Label(LabelKeys.Generation), common) is { } topEqual && AtThreads(configurations, baseline.Label(LabelKeys.Generation), common) is { } baselineEqual

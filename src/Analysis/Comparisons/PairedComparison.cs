@@ -11,7 +11,14 @@ namespace DvdStore.Analysis.Comparisons;
 /// </summary>
 internal static class PairedComparison
 {
-    public sealed record Pair(string Series, RunGroup A, RunGroup B, Difference Difference);
+    public sealed record Pair(string Series, RunGroup A, RunGroup B, Difference Difference)
+    {
+        /// <summary>"Series: " before a bar or sentence; nothing when one pair covers all runs.</summary>
+        public string Prefix => Series == AllRuns ? "" : Series + ": ";
+    }
+
+    /// <summary>The series name when no label tells the pairs apart.</summary>
+    private const string AllRuns = "all runs";
 
     /// <summary>The A/B pairs; <paramref name="acrossShapes"/> lets one system meet a scale-out set of several (hyper-threading's two VMs against one).</summary>
     public static List<Pair> Pairs(StudyInput input, string key, string a, string b, bool acrossShapes, params string[] ignored)
@@ -33,7 +40,7 @@ internal static class PairedComparison
 
             var bestA = RunGroups.Best(sideA);
             var bestB = RunGroups.Best(sideB);
-            var name = varying.Count > 0 ? bestA.Describe(varying) : "all runs";
+            var name = varying.Count > 0 ? bestA.Describe(varying) : AllRuns;
             pairs.Add(new Pair(name, bestA, bestB, Difference.Between(bestA.Opm, bestB.Opm)));
         }
 
@@ -56,19 +63,18 @@ internal static class PairedComparison
         var bars = new List<ChartBar>();
         foreach (var p in pairs)
         {
-            var prefix = p.Series == "all runs" ? "" : p.Series + ": ";
-            bars.Add(new ChartBar(prefix + nameA, 1.0, Relative(p.A.Opm, p.A.Opm.Mean)));
-            bars.Add(new ChartBar(prefix + nameB, p.B.Opm.Mean / p.A.Opm.Mean, Relative(p.B.Opm, p.A.Opm.Mean)));
+            bars.Add(new ChartBar(p.Prefix + nameA, 1.0, Relative(p.A.Opm, p.A.Opm.Mean)));
+            bars.Add(new ChartBar(p.Prefix + nameB, p.B.Opm.Mean / p.A.Opm.Mean, Relative(p.B.Opm, p.A.Opm.Mean)));
         }
 
         return new ChartSpec(title, fileName, "", $"OPM relative to {nameA} (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = nameA };
     }
 
     public static string Sentence(Pair p, string what) =>
-        $"{(p.Series == "all runs" ? "" : p.Series + ": ")}{what} {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
+        $"{p.Prefix}{what} {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
 
     public static Headline Headline(Pair p, string what) =>
-        HeadlineFigures.Gain($"{(p.Series == "all runs" ? "" : p.Series + ": ")}{what}: {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
+        HeadlineFigures.Gain($"{p.Prefix}{what}: {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
 
     private static double? Relative(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
 
