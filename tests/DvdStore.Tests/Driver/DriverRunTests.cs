@@ -14,15 +14,13 @@ public sealed class DriverRunTests
     {
         await using var store = await DriverTestStore.CreateAsync(kind);
         var ordersBefore = await store.CountAsync("ORDERS");
-        var output = new StringWriter();
-        var outcome = await DriverRunner.RunAsync(Settings(store, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)), output, CancellationToken.None);
+        var (outcome, output) = await CompletedRun.RunAsync(Settings(store, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)));
         var result = outcome.Result;
 
-        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
-        Assert.True(result.Totals.Orders > 0, output.ToString());
+        Assert.True(result.Totals.Orders > 0, output);
         Assert.Equal(result.Totals.Orders, result.Totals.CommittedOrders + result.Totals.Rollbacks);
         Assert.NotNull(result.CrossCheck);
-        Assert.True(result.CrossCheck!.Matches, output.ToString());
+        Assert.True(result.CrossCheck!.Matches, output);
         Assert.Equal(ordersBefore, result.CrossCheck.OrdersBefore);
         Assert.Equal(await store.CountAsync("ORDERS") - ordersBefore, result.CrossCheck.DriverCommitted);
         Assert.True(result.CrossCheck.DriverCommitted >= result.Totals.CommittedOrders);

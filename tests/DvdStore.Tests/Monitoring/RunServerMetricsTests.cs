@@ -20,13 +20,10 @@ public sealed class RunServerMetricsTests
         {
             ServerMetrics = new ServerMetricsOptions(ServerMetricsMode.Local, null, dataDirectory, null),
         };
-        var output = new StringWriter();
 
-        var outcome = await DriverRunner.RunAsync(settings, output, CancellationToken.None);
+        var (outcome, text) = await CompletedRun.RunAsync(settings);
         var result = outcome.Result;
-        var text = output.ToString();
 
-        Assert.True(result.Outcome == RunOutcome.Completed, text);
         Assert.True(result.Totals.CommittedOrders > 0, text);
         var server = Assert.IsType<ServerMetricsSummary>(result.ServerMetrics);
         Assert.True(server.Average.CpuPercent > 0, text);

@@ -1,3 +1,5 @@
+using DvdStore.Tests.Driver;
+
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -14,21 +16,19 @@ public sealed class InDoubtPurchaseTests
         var sqlite = TestServers.Target(EngineKind.Sqlite);
         await using var store = await TrustRuns.CreateStoreAsync(new StoreTarget(new FaultyEngine(sqlite.Engine, faults), sqlite.ConnectionString));
         var before = await StoreLedger.ReadAsync(store.Target);
-        var output = new StringWriter();
 
-        var outcome = await DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(3), users: 4), TextWriter.Synchronized(output), CancellationToken.None);
+        var (outcome, output) = await CompletedRun.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(3), users: 4));
 
         var result = outcome.Result;
         var check = result.CrossCheck!;
-        Assert.True(result.Outcome == RunOutcome.Completed, output.ToString());
         Assert.True(faults.Lost >= 4 && faults.CommittedThenLost > 0, $"{faults.Lost} lost, {faults.CommittedThenLost} committed then lost\n{output}");
         Assert.Equal(faults.Lost, check.InDoubt);
         Assert.Equal(faults.CommittedThenLost, check.InDoubtCommitted);
         Assert.Equal(check.DriverCommitted + faults.CommittedThenLost, check.DatabaseGained);
-        Assert.True(check.Matches, output.ToString());
+        Assert.True(check.Matches, output);
         // Abandoned orders are errors (the measured window's; purchases lost after its end are in doubt all the same).
-        Assert.True(result.Totals.Errors > 0, output.ToString());
-        Assert.Contains($"{check.InDoubt} in doubt ({check.InDoubtCommitted} of them committed): OK", output.ToString(), StringComparison.Ordinal);
+        Assert.True(result.Totals.Errors > 0, output);
+        Assert.Contains($"{check.InDoubt} in doubt ({check.InDoubtCommitted} of them committed): OK", output, StringComparison.Ordinal);
         var read = await RunResultReader.ReadAsync(outcome.ResultPath, CancellationToken.None);
         Assert.Equal((check.InDoubt, check.InDoubtCommitted), (read.CrossCheck!.InDoubt, read.CrossCheck.InDoubtCommitted));
         // The result says why orders were abandoned: here, the lost connections.

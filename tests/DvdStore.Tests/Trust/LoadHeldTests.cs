@@ -1,3 +1,5 @@
+using DvdStore.Tests.Driver;
+
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -16,14 +18,11 @@ public sealed class LoadHeldTests
         await using var store = await TrustRuns.CreateStoreAsync(EngineKind.PostgreSql);
         Assert.False(PoolSizing.SetsMaximum(store.Target.ConnectionString), "the test server's connection string must leave the pool size to the driver");
         var before = await StoreLedger.ReadAsync(store.Target);
-        var output = new StringWriter();
         var settings = TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(20), users: Users, seed: Users) with { LogFrequencySeconds = 5 };
 
-        var outcome = await DriverRunner.RunAsync(settings, TextWriter.Synchronized(output), CancellationToken.None);
+        var (outcome, text) = await CompletedRun.RunAsync(settings);
 
         var result = outcome.Result;
-        var text = output.ToString();
-        Assert.True(result.Outcome == RunOutcome.Completed, text);
         Assert.Equal(Users, result.Totals.Users);
         // No warm-up: the per-user counts cover the measured phase (and the orders users finish after its end).
         Assert.True(result.Totals.MinUserOrders > 0, $"a user completed no order (min {result.Totals.MinUserOrders}, median {result.Totals.MedianUserOrders}, max {result.Totals.MaxUserOrders})\n{text}");

@@ -1,3 +1,5 @@
+using DvdStore.Tests.Driver;
+
 namespace DvdStore.Tests.Trust;
 
 /// <summary>
@@ -16,13 +18,11 @@ public sealed class NoLostOrdersTests
         long committed = 0;
         for (var run = 1; run <= 3; run++)
         {
-            var output = new StringWriter();
-            var outcome = await DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(2), users: 6, seed: run), output, CancellationToken.None);
-            Assert.True(outcome.Result.Outcome == RunOutcome.Completed, output.ToString());
-            Assert.True(outcome.Result.CrossCheck!.Matches, output.ToString());
-            Assert.True(outcome.Result.CrossCheck.DriverCommitted > 0, output.ToString());
+            var (outcome, output) = await CompletedRun.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(2), users: 6, seed: run));
+            Assert.True(outcome.Result.CrossCheck!.Matches, output);
+            Assert.True(outcome.Result.CrossCheck.DriverCommitted > 0, output);
             // Every user kept completing orders, and the driver reported its memory.
-            Assert.True(outcome.Result.Totals.MinUserOrders > 0, output.ToString());
+            Assert.True(outcome.Result.Totals.MinUserOrders > 0, output);
             Assert.True(outcome.Result.Totals.MinUserOrders <= outcome.Result.Totals.MedianUserOrders && outcome.Result.Totals.MedianUserOrders <= outcome.Result.Totals.MaxUserOrders);
             Assert.True(outcome.Result.Totals.WorkingSetEndBytes > 0 && outcome.Result.Totals.GcHeapEndBytes > 0);
             committed += StoreLedger.OrdersHeld(outcome.Result.CrossCheck);
