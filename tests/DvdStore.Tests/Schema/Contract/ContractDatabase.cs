@@ -16,6 +16,16 @@ public abstract class ContractDatabase : IAsyncLifetime
     /// <summary>The fresh database's connection string (tests of one class run one at a time, so no lock is needed).</summary>
     public async Task<string> ConnectionStringAsync() => (_scratch ??= await CreateDatabaseAsync()).ConnectionString;
 
+    /// <summary>An open connection to the class's database, holding the <see cref="ContractStore"/> built anew (any earlier store dropped first).</summary>
+    public async Task<DbConnection> OpenNewStoreAsync()
+    {
+        var connection = Engine.CreateConnection(await ConnectionStringAsync());
+        await connection.OpenAsync();
+        await Engine.DropAsync(connection, CancellationToken.None);
+        await ContractStore.BuildAsync(Engine, connection);
+        return connection;
+    }
+
     public Task InitializeAsync() => Task.CompletedTask;
 
     public async Task DisposeAsync()

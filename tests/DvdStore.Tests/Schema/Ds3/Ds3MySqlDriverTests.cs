@@ -18,7 +18,7 @@ public sealed class Ds3MySqlDriverTests(MySqlContractDatabase database) : IClass
     [SkippableFact]
     public async Task The_NEW_procedures_bind_by_name_and_return_DS3s_ids_and_0_sentinels_through_OUT_parameters()
     {
-        await using var connection = await NewStoreAsync();
+        await using var connection = (MySqlConnection)await database.OpenNewStoreAsync();
         var ds3 = new MySqlDs3DriverCalls(connection);
 
         Assert.Equal(5, await ds3.NewCustomerAsync("newuser1", None));
@@ -35,7 +35,7 @@ public sealed class Ds3MySqlDriverTests(MySqlContractDatabase database) : IClass
     [SkippableFact]
     public async Task DS3s_browse_text_reads_CATEGORY_and_SPECIAL_as_TINYINT_through_the_full_text_indexes()
     {
-        await using var connection = await NewStoreAsync();
+        await using var connection = (MySqlConnection)await database.OpenNewStoreAsync();
         var ds3 = new MySqlDs3DriverCalls(connection);
 
         Assert.Equal([1, 3], await ds3.BrowseAsync(Ds3Browse.Category, 9, "1", None));
@@ -52,14 +52,5 @@ public sealed class Ds3MySqlDriverTests(MySqlContractDatabase database) : IClass
         }
 
         Assert.Equal(["CATEGORY tinyint", "SPECIAL tinyint"], columns.Order());
-    }
-
-    private async Task<MySqlConnection> NewStoreAsync()
-    {
-        var connection = new MySqlConnection(await database.ConnectionStringAsync());
-        await connection.OpenAsync();
-        await database.Engine.DropAsync(connection, CancellationToken.None);
-        await ContractStore.BuildAsync(database.Engine, connection);
-        return connection;
     }
 }
