@@ -18,13 +18,8 @@ public sealed class MySqlBulkWriterTests(MySqlTestDatabase database) : IClassFix
         await using var connection = await database.OpenAsync();
         var table = await ScratchAsync(connection, "REVIEWS_HELPFULNESS");
 
-        await using (var writer = await database.Engine.OpenBulkWriterAsync(connection, table, None))
+        await using (var writer = await WriterHandedEveryRowAsync(connection, table))
         {
-            foreach (var batch in Batches(1, Rows))
-            {
-                await writer.WriteAsync(batch, None);
-            }
-
             Assert.Equal(Rows, await writer.CompleteAsync(None));
         }
 
@@ -39,13 +34,8 @@ public sealed class MySqlBulkWriterTests(MySqlTestDatabase database) : IClassFix
         await using var connection = await database.OpenAsync();
         var table = await ScratchAsync(connection, "REVIEWS_HELPFULNESS");
 
-        await using (var abandoned = await database.Engine.OpenBulkWriterAsync(connection, table, None))
-        {
-            foreach (var batch in Batches(1, Rows))
-            {
-                await abandoned.WriteAsync(batch, None);
-            }
-        }
+        var abandoned = await WriterHandedEveryRowAsync(connection, table);
+        await abandoned.DisposeAsync();
 
         Assert.Equal("0", await TextAsync(connection, $"SELECT COUNT(*) FROM {table.Name}"));
     }
@@ -61,6 +51,26 @@ public sealed class MySqlBulkWriterTests(MySqlTestDatabase database) : IClassFix
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(() => writer.CompleteAsync(None));
         Assert.Contains("stored 1 of 2 rows", error.Message);
+    }
+
+    /// <summary>A bulk writer on <paramref name="table"/> handed all <see cref="Rows"/> rows: several statements sent, the last maybe in flight, none completed.</summary>
+    private async Task<IBulkWriter> WriterHandedEveryRowAsync(MySqlConnection connection, TableSpec table)
+    {
+        var writer = await database.Engine.OpenBulkWriterAsync(connection, table, None);
+        try
+        {
+            foreach (var batch in Batches(1, Rows))
+            {
+                await writer.WriteAsync(batch, None);
+            }
+
+            return writer;
+        }
+        catch
+        {
+            await writer.DisposeAsync();
+            throw;
+        }
     }
 
     /// <summary>REVIEWS_HELPFULNESS rows first..last (id, review id = id, customer, helpfulness = id % 7), 5,000 a batch.</summary>
