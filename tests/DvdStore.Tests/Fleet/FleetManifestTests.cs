@@ -14,7 +14,7 @@ public sealed class FleetManifestTests
         Drivers = 4,
         Image = "registry.example/dvdstore:0.1.0",
         Engine = "postgres",
-        Connection = "Host=db1;Port=5432;Username=ds3;Database=ds3",
+        Connection = SampleConnections.Postgres,
         SecretName = "dvdstore-db",
         UsersPerDriver = 16,
         Duration = "10m",
@@ -48,7 +48,7 @@ public sealed class FleetManifestTests
         Assert.Equal("16", args[args.IndexOf("--users") + 1]);
         Assert.Equal("10m", args[args.IndexOf("--duration") + 1]);
         Assert.Equal("/results", args[args.IndexOf("--out") + 1]);
-        Assert.Equal("Host=db1;Port=5432;Username=ds3;Database=ds3", args[args.IndexOf("--connection") + 1]);
+        Assert.Equal(SampleConnections.Postgres, args[args.IndexOf("--connection") + 1]);
         Assert.Contains("note=quote \" and back\\slash", args);
         Assert.Contains("vcpus=96", args);
         Assert.DoesNotContain("--fleet-index", args); // each pod's index comes from JOB_COMPLETION_INDEX

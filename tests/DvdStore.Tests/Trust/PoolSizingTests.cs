@@ -10,17 +10,17 @@ namespace DvdStore.Tests.Trust;
 /// </summary>
 public sealed class PoolSizingTests
 {
-    private const string Postgres = "Host=db1;Port=5432;Username=bench;Password=secret;Database=ds3";
-    private const string MySql = "Server=db1;Port=3306;User ID=bench;Password=secret;Database=ds3";
-    private const string SqlServer = "Server=db1;User ID=ds3;Password=secret;Database=DS3;TrustServerCertificate=true";
-    private const string Oracle = "Data Source=db1:1521/FREEPDB1;User Id=ds3;Password=secret";
+    private const string Postgres = SampleConnections.Postgres + ";Password=secret";
+    private const string MySql = SampleConnections.MySql + ";Password=secret";
+    private const string SqlServer = SampleConnections.SqlServer + ";Password=secret;TrustServerCertificate=true";
+    private const string Oracle = SampleConnections.Oracle + ";Password=secret";
 
     [Fact]
     public void Postgresql_pool_grows_to_the_need_and_keeps_the_rest_of_the_string()
     {
         var sized = new NpgsqlConnectionStringBuilder(Engine(EngineKind.PostgreSql).WithPoolFor(Postgres, 202));
         Assert.Equal(202, sized.MaxPoolSize);
-        Assert.Equal(("db1", 5432, "bench", "secret", "ds3"), (sized.Host, sized.Port, sized.Username, sized.Password, sized.Database));
+        Assert.Equal(("db1", 5432, "ds3", "secret", "ds3"), (sized.Host, sized.Port, sized.Username, sized.Password, sized.Database));
     }
 
     [Fact]
@@ -28,7 +28,7 @@ public sealed class PoolSizingTests
     {
         var sized = new MySqlConnectionStringBuilder(Engine(EngineKind.MySql).WithPoolFor(MySql, 202));
         Assert.Equal(202u, sized.MaximumPoolSize);
-        Assert.Equal(("db1", 3306u, "bench", "secret", "ds3"), (sized.Server, sized.Port, sized.UserID, sized.Password, sized.Database));
+        Assert.Equal(("db1", 3306u, "ds3", "secret", "ds3"), (sized.Server, sized.Port, sized.UserID, sized.Password, sized.Database));
     }
 
     [Fact]

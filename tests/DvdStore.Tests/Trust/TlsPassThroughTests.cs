@@ -8,9 +8,9 @@ namespace DvdStore.Tests.Trust;
 /// <summary>Issue 7, secrets: each provider's TLS options reach the provider unchanged through password filling, redaction and --target host rewriting.</summary>
 public sealed class TlsPassThroughTests
 {
-    private const string Postgres = "Host=db1;Port=5432;Username=ds3;Database=ds3;SslMode=Disable;Trust Server Certificate=true";
-    private const string MySql = "Server=db1;Port=3306;User ID=ds3;Database=ds3;SslMode=None;AllowPublicKeyRetrieval=true";
-    private const string SqlServer = "Server=db1;User ID=ds3;Database=DS3;TrustServerCertificate=true;Encrypt=Strict";
+    private const string Postgres = SampleConnections.Postgres + ";SslMode=Disable;Trust Server Certificate=true";
+    private const string MySql = SampleConnections.MySql + ";SslMode=None;AllowPublicKeyRetrieval=true";
+    private const string SqlServer = SampleConnections.SqlServer + ";TrustServerCertificate=true;Encrypt=Strict";
 
     [Fact]
     public void Postgres_ssl_mode_passes_through()
