@@ -14,7 +14,7 @@ public sealed class DriverRunTests
     {
         await using var store = await DriverTestStore.CreateAsync(kind);
         var ordersBefore = await store.CountAsync("ORDERS");
-        var (outcome, output) = await CompletedRun.RunAsync(Settings(store, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)));
+        var (outcome, output) = await CompletedRun.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)));
         var result = outcome.Result;
 
         Assert.True(result.Totals.Orders > 0, output);
@@ -52,7 +52,7 @@ public sealed class DriverRunTests
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         using var cancel = new CancellationTokenSource();
-        var settings = Settings(store, null, TimeSpan.Zero);
+        var settings = DriverTestStore.ShortRun(store.Target, null, TimeSpan.Zero);
         cancel.CancelAfter(TimeSpan.FromSeconds(2));
         var outcome = await DriverRunner.RunAsync(settings, TextWriter.Null, cancel.Token);
 
@@ -67,8 +67,8 @@ public sealed class DriverRunTests
     public async Task Memory_check_records_the_live_heap_at_every_log_line_and_resident_memory_always()
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
-        var plain = await DriverRunner.RunAsync(Settings(store, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
-        var checkedRun = await DriverRunner.RunAsync(Settings(store, TimeSpan.FromSeconds(2), TimeSpan.Zero) with { MemoryCheck = true }, TextWriter.Null, CancellationToken.None);
+        var plain = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
+        var checkedRun = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero) with { MemoryCheck = true }, TextWriter.Null, CancellationToken.None);
 
         Assert.All(plain.Result.Intervals, static i => Assert.True(i.ClientResidentMb > 0 && i.ClientLiveHeapMb is null));
         Assert.Equal("N", plain.Result.Parameters["memory_check"]);
@@ -134,17 +134,4 @@ public sealed class DriverRunTests
         Assert.Contains("dvdstore load", error.ToString(), StringComparison.Ordinal);
         Assert.Single(error.ToString().Trim().Split('\n'));
     }
-
-    internal static RunSettings Settings(DriverTestStore store, TimeSpan? run, TimeSpan warmup) => new()
-    {
-        Targets = [store.Target],
-        UsersPerTarget = 3,
-        RampRate = 100,
-        RunTime = run,
-        Warmup = warmup,
-        DbSize = DriverTestStore.Size,
-        LogFrequencySeconds = 1,
-        OutputDirectory = Path.GetDirectoryName(TestServers.TempFile("x"))!,
-        Seed = 42,
-    };
 }

@@ -53,6 +53,24 @@ internal sealed class DriverTestStore : IAsyncDisposable
         return store;
     }
 
+    /// <summary>
+    /// A short run against <paramref name="target"/> (such a store, or one reached under other settings: a capped role,
+    /// a timeout, injected faults): 3 users ramping at 100 a second, seed 42, a log line a second, results in the suite's
+    /// temp folder.
+    /// </summary>
+    public static RunSettings ShortRun(StoreTarget target, TimeSpan? run, TimeSpan warmup) => new()
+    {
+        Targets = [target],
+        UsersPerTarget = 3,
+        RampRate = 100,
+        RunTime = run,
+        Warmup = warmup,
+        DbSize = Size,
+        LogFrequencySeconds = 1,
+        OutputDirectory = Path.GetDirectoryName(TestServers.TempFile("x"))!,
+        Seed = 42,
+    };
+
     public async Task<long> CountAsync(string table)
     {
         await using var connection = await Target.OpenAsync(CancellationToken.None);

@@ -75,7 +75,7 @@ public sealed partial class LiveMetricsTests
         };
         listener.Start();
 
-        var outcome = await DriverRunner.RunAsync(DriverRunTests.Settings(store, TimeSpan.FromSeconds(1), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
+        var outcome = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(1), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
 
         Assert.True(outcome.Result.Totals.Orders > 0);
         Assert.Empty(published);

@@ -38,7 +38,7 @@ public sealed class ResultSchemaTests
     public async Task A_real_sqlite_runs_result_validates_against_the_schema()
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
-        var outcome = await DriverRunner.RunAsync(DriverRunTests.Settings(store, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
+        var outcome = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
 
         var json = await File.ReadAllTextAsync(outcome.ResultPath);
         AssertValid(json, outcome.ResultPath);

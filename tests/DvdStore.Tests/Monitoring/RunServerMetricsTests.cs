@@ -16,7 +16,7 @@ public sealed class RunServerMetricsTests
     {
         await using var store = await DriverTestStore.CreateAsync(kind);
         var dataDirectory = kind == EngineKind.PostgreSql ? Environment.GetEnvironmentVariable("DVDSTORE_TEST_PG_DATA") : null;
-        var settings = DriverRunTests.Settings(store, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)) with
+        var settings = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(1)) with
         {
             ServerMetrics = new ServerMetricsOptions(ServerMetricsMode.Local, null, dataDirectory, null),
         };

@@ -19,21 +19,16 @@ internal static class TrustRuns
 
     public static Task<DriverTestStore> CreateStoreAsync(EngineKind kind) => CreateStoreAsync(TestServers.Target(kind));
 
-    /// <summary>A run of <paramref name="users"/> users without warm-up, reconnecting for up to 30 s.</summary>
-    public static RunSettings Settings(StoreTarget target, TimeSpan? run, int users = 4, long seed = 7) => new()
-    {
-        Targets = [target],
-        UsersPerTarget = users,
-        RampRate = 1000,
-        RunTime = run,
-        Warmup = TimeSpan.Zero,
-        DbSize = DriverTestStore.Size,
-        LogFrequencySeconds = 1,
-        OutputDirectory = Path.GetDirectoryName(TestServers.TempFile("x"))!,
-        Seed = seed,
-        StopGrace = TimeSpan.FromSeconds(10),
-        Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(30), MaxReconnectDelay = TimeSpan.FromSeconds(1) },
-    };
+    /// <summary>The driver tests' short run with <paramref name="users"/> users starting at once, without warm-up, reconnecting for up to 30 s.</summary>
+    public static RunSettings Settings(StoreTarget target, TimeSpan? run, int users = 4, long seed = 7) =>
+        DriverTestStore.ShortRun(target, run, TimeSpan.Zero) with
+        {
+            UsersPerTarget = users,
+            RampRate = 1000,
+            Seed = seed,
+            StopGrace = TimeSpan.FromSeconds(10),
+            Retry = new RetryPolicy { DatabaseDownLimit = TimeSpan.FromSeconds(30), MaxReconnectDelay = TimeSpan.FromSeconds(1) },
+        };
 
     /// <summary>The connection string with one more keyword.</summary>
     public static StoreTarget With(StoreTarget target, string key, string value)
