@@ -2,8 +2,8 @@ namespace DvdStore.Tests.Loader;
 
 /// <summary>
 /// A fresh, empty database for one test on an engine's test server (SQLite: a new file), dropped afterwards, so
-/// test classes running in parallel never share a store. Skips when the server is not configured, or when the
-/// engine is still a placeholder on this branch (PostgreSQL until eng-pg lands).
+/// test classes running in parallel never share a store. Skips when the server is not configured (fails instead where
+/// the servers are required).
 /// </summary>
 internal sealed class LoaderDatabase : IAsyncDisposable
 {
