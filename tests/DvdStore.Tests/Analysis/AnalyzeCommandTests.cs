@@ -98,8 +98,7 @@ public sealed class AnalyzeCommandTests
         var (code, _, error) = await Run("analyze", empty, "--out", outDir);
 
         Assert.Equal(2, code);
-        Assert.Single(error.TrimEnd().Split('\n'));
-        Assert.Contains("no readable run", error, StringComparison.Ordinal);
+        AssertUserError.OneLineOutput(error, "no readable run");
         Assert.False(Directory.Exists(outDir));
     }
 
@@ -112,8 +111,7 @@ public sealed class AnalyzeCommandTests
         var (code, _, error) = await Run("analyze", foreign, "--out", TestServers.TempFile("report"));
 
         Assert.Equal(2, code);
-        Assert.Single(error.TrimEnd().Split('\n'));
-        Assert.Contains("package.json is not a dvdstore run result", error, StringComparison.Ordinal);
+        AssertUserError.OneLineOutput(error, "package.json is not a dvdstore run result");
     }
 
     [Fact]
@@ -140,7 +138,6 @@ public sealed class AnalyzeCommandTests
         var (code, _, error) = await Run("analyze", folder, "--out", file);
 
         Assert.Equal(2, code);
-        Assert.Single(error.TrimEnd().Split('\n'));
-        Assert.Contains("choose a writable --out folder", error, StringComparison.Ordinal);
+        AssertUserError.OneLineOutput(error, "choose a writable --out folder");
     }
 }

@@ -59,8 +59,7 @@ public sealed class CliVocabularyTests
         var (code, _, error) = await RunAsync(args);
 
         Assert.Equal(2, code);
-        Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
-        Assert.Contains(expected, error, StringComparison.Ordinal);
+        AssertUserError.OneLineOutput(error, expected);
     }
 
     [Fact]

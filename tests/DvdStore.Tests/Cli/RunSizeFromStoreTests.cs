@@ -19,8 +19,7 @@ public sealed class RunSizeFromStoreTests
 
         (code, _, error) = await RunAsync("run", "--connection", connection, "--size", "10MB", "--duration", "1s", "--warmup", "0", "--out", Path.Combine(results, "b"));
         Assert.NotEqual(0, code);
-        Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
-        Assert.Contains("loaded with --size 1MB", error, StringComparison.Ordinal);
+        AssertUserError.OneLineOutput(error, "loaded with --size 1MB");
         Assert.False(Directory.Exists(Path.Combine(results, "b")) && Directory.EnumerateFiles(Path.Combine(results, "b")).Any());
     }
 

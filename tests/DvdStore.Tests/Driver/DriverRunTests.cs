@@ -131,7 +131,6 @@ public sealed class DriverRunTests
         var code = await CliApp.RunAsync(["run", "--engine=sqlite", $"--connection=Data Source={file}", "--duration=1s", "--warmup=0"], output, error, CancellationToken.None);
 
         Assert.NotEqual(0, code);
-        Assert.Contains("dvdstore load", error.ToString(), StringComparison.Ordinal);
-        Assert.Single(error.ToString().Trim().Split('\n'));
+        AssertUserError.OneLineOutput(error.ToString(), "dvdstore load");
     }
 }

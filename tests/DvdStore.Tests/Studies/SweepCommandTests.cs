@@ -50,8 +50,7 @@ public class SweepCommandTests
         var code = await CliApp.RunAsync(["sweep", "--cpus", "1,2"], output, error, CancellationToken.None);
 
         Assert.NotEqual(0, code);
-        Assert.Contains("--server-pid", error.ToString(), StringComparison.Ordinal);
-        Assert.Single(error.ToString().Trim().Split('\n'));
+        AssertUserError.OneLineOutput(error.ToString(), "--server-pid");
     }
 
     private static async Task<(int Code, string Text)> SweepAsync(DriverTestStore store, string dir, params string[] options)
