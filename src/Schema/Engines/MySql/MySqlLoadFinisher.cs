@@ -20,11 +20,11 @@ internal sealed class MySqlLoadFinisher(MySqlEngine engine, MySqlDialect dialect
         engine.OpenBulkWriterAsync(connection, table, cancellationToken);
 
     /// <summary>
-    /// The table's indexes one after another on this session (two ALTERs of one table cannot run at once, so
-    /// <paramref name="sessions"/> does not help here), then ANALYZE TABLE.
+    /// The table's indexes on this session (two ALTERs of one table cannot run at once, so <paramref name="sessions"/>
+    /// does not help here), then ANALYZE TABLE.
     /// </summary>
     public Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken) =>
-        connection.ExecuteAllAsync([MySqlDialect.KeepEveryWord, .. dialect.IndexesOf(table), "ANALYZE TABLE " + table.Name], cancellationToken);
+        connection.ExecuteAllAsync([MySqlDialect.KeepEveryWord, .. dialect.IndexesOfLoaded(table), "ANALYZE TABLE " + table.Name], cancellationToken);
 
     public async Task AddForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken)
     {
