@@ -39,21 +39,20 @@ public sealed class MySqlDialect : SqlDialect
     /// <see cref="KeepEveryWord"/>.
     /// </summary>
     public override IEnumerable<string> CreateIndexes() =>
-        base.CreateIndexes().Concat(FullTextIndexes.Select(ix => $"CREATE FULLTEXT INDEX {ix.Name} ON PRODUCTS ({ix.Column})"));
-
-    /// <summary>The Keys phase's indexes of one table, in the phase's order.</summary>
-    public IEnumerable<string> IndexesOf(TableSpec table) =>
-        CreateIndexes().Where(s => s.Contains($" ON {table.Name} (", StringComparison.Ordinal));
+        base.CreateIndexes().Concat(FullTextIndexes.Select(CreateFullTextIndex));
 
     /// <summary>
-    /// The same indexes for a loaded table: its B-tree indexes in one ALTER TABLE, which builds them all from one scan
-    /// of the table (two ALTERs of one table cannot run side by side anyway), then its full-text indexes, one each.
+    /// One table's indexes of the Keys phase, for a load: its B-tree indexes in one ALTER TABLE, which builds them all
+    /// from one scan of the table (two ALTERs of one table cannot run side by side anyway), then its full-text indexes,
+    /// one each; run after <see cref="KeepEveryWord"/>.
     /// </summary>
-    public IEnumerable<string> IndexesOfLoaded(TableSpec table)
+    public static IEnumerable<string> IndexesOf(TableSpec table)
     {
-        var indexes = StoreModel.Indexes.Where(i => i.Table == table.Name).ToList();
-        var added = indexes.Select(i => $"ADD {(i.Unique ? "UNIQUE " : "")}INDEX {i.Name} ({string.Join(", ", i.Columns)})");
-        var fullText = IndexesOf(table).Where(s => s.StartsWith("CREATE FULLTEXT", StringComparison.Ordinal));
-        return indexes.Count == 0 ? fullText : fullText.Prepend($"ALTER TABLE {table.Name} {string.Join(", ", added)}");
+        var added = StoreModel.Indexes.Where(i => i.Table == table.Name)
+            .Select(i => $"ADD {(i.Unique ? "UNIQUE " : "")}INDEX {i.Name} ({string.Join(", ", i.Columns)})").ToList();
+        var fullText = table.Name == StoreModel.Products.Name ? FullTextIndexes.Select(CreateFullTextIndex) : [];
+        return added.Count == 0 ? fullText : fullText.Prepend($"ALTER TABLE {table.Name} {string.Join(", ", added)}");
     }
+
+    private static string CreateFullTextIndex((string Name, string Column) index) => $"CREATE FULLTEXT INDEX {index.Name} ON PRODUCTS ({index.Column})";
 }

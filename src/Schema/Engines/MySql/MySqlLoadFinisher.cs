@@ -13,7 +13,7 @@ internal sealed class MySqlLoadFinisher(MySqlEngine engine, MySqlDialect dialect
     public async Task CreateTablesAsync(DbConnection connection, IReadOnlyCollection<TableSpec> loaded, CancellationToken cancellationToken)
     {
         await engine.CreateAsync(connection, SchemaPhase.Tables, cancellationToken).ConfigureAwait(false);
-        await connection.ExecuteAllAsync([MySqlDialect.KeepEveryWord, .. StoreModel.Tables.Where(t => !loaded.Contains(t)).SelectMany(dialect.IndexesOf)], cancellationToken).ConfigureAwait(false);
+        await connection.ExecuteAllAsync([MySqlDialect.KeepEveryWord, .. StoreModel.Tables.Where(t => !loaded.Contains(t)).SelectMany(MySqlDialect.IndexesOf)], cancellationToken).ConfigureAwait(false);
     }
 
     public Task<IBulkWriter> OpenBulkWriterAsync(DbConnection connection, TableSpec table, bool soleStream, CancellationToken cancellationToken) =>
@@ -24,7 +24,7 @@ internal sealed class MySqlLoadFinisher(MySqlEngine engine, MySqlDialect dialect
     /// does not help here), then ANALYZE TABLE.
     /// </summary>
     public Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken) =>
-        connection.ExecuteAllAsync([MySqlDialect.KeepEveryWord, .. dialect.IndexesOfLoaded(table), "ANALYZE TABLE " + table.Name], cancellationToken);
+        connection.ExecuteAllAsync([MySqlDialect.KeepEveryWord, .. MySqlDialect.IndexesOf(table), "ANALYZE TABLE " + table.Name], cancellationToken);
 
     public async Task AddForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken)
     {
