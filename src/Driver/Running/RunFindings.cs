@@ -45,7 +45,7 @@ public sealed class RunFindings
                 $"the driver may be limiting the result: its CPU use averaged {measured.MeanMeasuredCpu:F0} % (peak {measured.PeakCpuPercent:F0} %) of the {usableCpus} CPUs it may use, worst scheduling lag {measured.PeakLagMs:F0} ms; use fewer users per client or more client CPUs.")));
         }
 
-        findings.AddRange(ServerMetricsFindings.Assess(measured.ServerMetrics, measured.Summary.Run.CommittedOrders, clientSaturated));
+        findings.AddRange(ServerMetricsFindings.Assess(measured.ServerMetrics, measured.Summary.Run.CommittedOrders, clientSaturated, measured.Summary.ElapsedSeconds));
         if (measured.SinceStart.Reconnects > 0)
         {
             findings.Add(new Finding("reconnects", FindingSeverity.Warning, string.Create(Inv, $"{measured.SinceStart.Reconnects} connection(s) were lost and re-opened during the run.")));

@@ -15,7 +15,8 @@ public static class ServerMetricsFindings
 
     /// <param name="committedOrders">The driver's committed orders in the same measured window.</param>
     /// <param name="clientSaturated">True when the driver found its own machine saturated (its client-saturation finding).</param>
-    public static IReadOnlyList<Finding> Assess(ServerMetricsSummary summary, long committedOrders, bool clientSaturated)
+    /// <param name="measuredSeconds">The measured window's length; 0 = not known (the counters are taken to cover all of it).</param>
+    public static IReadOnlyList<Finding> Assess(ServerMetricsSummary summary, long committedOrders, bool clientSaturated, double measuredSeconds = 0)
     {
         var findings = new List<Finding>();
         var average = summary.Average;
@@ -30,12 +31,16 @@ public static class ServerMetricsFindings
                 F($"the client was saturated while {which} were only {busy:0}% busy: this run measured the client, not the server; add driver machines or check the client's CPUs")));
         }
 
-        if (average.EngineCommits is { } commits && committedOrders > 0 && commits < committedOrders * (1 - CommitShortfallTolerance))
+        // Intervals whose counter read failed (the monitor's session was killed too) count nothing: compare with the
+        // driver's orders over the seconds the counters covered, not over the whole window.
+        var covered = measuredSeconds > 0 && summary.EngineSeconds > 0 ? Math.Min(1, summary.EngineSeconds / measuredSeconds) : 1;
+        if (average.EngineCommits is { } commits && committedOrders > 0 && commits < committedOrders * covered * (1 - CommitShortfallTolerance))
         {
+            var window = covered < 1 ? F($"in the {summary.EngineSeconds:0} s of the measured window it was read") : "in the measured window";
             findings.Add(new Finding(
                 "engine-commits",
                 FindingSeverity.Warning,
-                F($"the engine counted {commits} commits in the measured window but the driver committed {committedOrders} orders: the counters cover another database or were reset")));
+                F($"the engine counted {commits} commits {window} but the driver committed {committedOrders} orders{(covered < 1 ? F($" in {measuredSeconds:0} s") : "")}: the counters cover another database or were reset")));
         }
 
         if (summary.Warnings.Count > 0)

@@ -1,3 +1,4 @@
+using System.Data;
 using System.Data.Common;
 using System.Diagnostics;
 using DvdStore.Driver.Metrics;
@@ -123,6 +124,16 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
         var others = 0;
         while (true)
         {
+            if (connection is { State: ConnectionState.Broken or ConnectionState.Closed })
+            {
+                // The session died between calls (killed while idle, or while a reader was being disposed: MySqlConnector
+                // then marks the connection Broken without throwing). Nothing of this call was sent, so a new session may
+                // run it whatever its kind.
+                var lost = Stopwatch.GetTimestamp();
+                await ReconnectAsync($"the connection was {connection.State.ToString().ToLowerInvariant()}", cancellationToken).ConfigureAwait(false);
+                excluded += Stopwatch.GetTimestamp() - lost;
+            }
+
             try
             {
                 var value = await call(commands!, cancellationToken).ConfigureAwait(false);
@@ -141,7 +152,7 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
                         throw new OrderFailedException(kind, $"{kind}: still deadlocking after {deadlocks} retries", e);
                     case FailureKind.Connection:
                         var lost = Stopwatch.GetTimestamp();
-                        await ReconnectAsync(e, cancellationToken).ConfigureAwait(false);
+                        await ReconnectAsync(FirstLine(e.Message), cancellationToken).ConfigureAwait(false);
                         excluded += Stopwatch.GetTimestamp() - lost;
                         if (!RetryPolicy.IsSafeToRepeat(kind))
                         {
@@ -163,8 +174,13 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
         }
     }
 
-    private async Task ReconnectAsync(Exception cause, CancellationToken cancellationToken)
+    private async Task ReconnectAsync(string cause, CancellationToken cancellationToken)
     {
+        if (connection is not null)
+        {
+            target.Engine.ClearPool(connection);
+        }
+
         await CloseAsync().ConfigureAwait(false);
         var downSince = Stopwatch.GetTimestamp();
         await Task.Delay(retry.FirstReconnectDelay, cancellationToken).ConfigureAwait(false);
@@ -175,7 +191,7 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
             throw new DriverFatalException(
-                $"{target.Engine.DisplayName} at {target.RedactedConnection} has been unreachable for more than {retry.DatabaseDownLimit.TotalSeconds:0} s ({FirstLine(cause.Message)}); run stopped.", e);
+                $"{target.Engine.DisplayName} at {target.RedactedConnection} has been unreachable for more than {retry.DatabaseDownLimit.TotalSeconds:0} s ({cause}); run stopped.", e);
         }
 
         shard.RecordReconnect();

@@ -86,6 +86,15 @@ public interface IEngine
     /// <summary>What an exception from this engine's provider means (deadlock, lost connection, …).</summary>
     FailureKind Classify(Exception error);
 
+    /// <summary>
+    /// After <paramref name="lost"/>'s session died: empties the provider's pool for its connection string, so a
+    /// reconnect opens a new session instead of a pooled one that died with it (sessions killed from the server side
+    /// die together); sessions in use are dropped when returned. A no-op where the provider keeps no pool.
+    /// </summary>
+    void ClearPool(DbConnection lost)
+    {
+    }
+
     /// <summary>The server's product, version and the settings that matter for a run.</summary>
     Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken);
 

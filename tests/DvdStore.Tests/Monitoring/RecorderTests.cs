@@ -176,6 +176,19 @@ public class RecorderTests
     }
 
     [Fact]
+    public void Engine_commits_read_over_part_of_the_window_are_compared_with_the_orders_of_that_part()
+    {
+        // The counters were read over 12 s of a 30 s window (reads failed while the monitor's session was killed).
+        var partial = new ServerMetricsSummary { EngineSeconds = 12, Average = new ServerIntervalMetrics { EngineCommits = 1000 } };
+
+        Assert.DoesNotContain(ServerMetricsFindings.Assess(partial, 2400, false, measuredSeconds: 30), f => f.Code == "engine-commits");
+        var flagged = Assert.Single(ServerMetricsFindings.Assess(partial, 3000, false, measuredSeconds: 30));
+        Assert.Equal("engine-commits", flagged.Code);
+        Assert.Contains("in the 12 s of the measured window it was read", flagged.Message);
+        Assert.Contains(ServerMetricsFindings.Assess(partial, 2400, false), f => f.Code == "engine-commits");
+    }
+
+    [Fact]
     public void The_live_line_piece_shows_what_was_measured()
     {
         Assert.Equal("srv cpu 64% cpuset 91% iops 1520 tpm 9120", ServerLiveText.For(new ServerIntervalMetrics { CpuPercent = 63.6, CpuSetPercent = 91, Iops = 1520.2, EngineTpm = 9120 }));

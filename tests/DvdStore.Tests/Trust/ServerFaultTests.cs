@@ -50,6 +50,35 @@ public sealed class ServerFaultTests
         await AssertCompletedWrittenAndExactAsync(outcome, store.Target, before, output);
     }
 
+    /// <summary>
+    /// The case: 20 users, every store session killed three times 4–5 s apart. Each killed session is replaced
+    /// (none stops early), the store holds exactly the orders counted, and the engine's commit counter, blind while its
+    /// own session was down, raises no engine-commits warning.
+    /// </summary>
+    [SkippableTheory]
+    [ServerEngines]
+    public async Task Twenty_users_survive_three_rounds_of_killed_sessions(EngineKind kind)
+    {
+        await using var store = await TrustRuns.CreateStoreAsync(kind);
+        var before = await StoreLedger.ReadAsync(store.Target);
+        var output = new StringWriter();
+        var run = DriverRunner.RunAsync(TrustRuns.Settings(store.Target, TimeSpan.FromSeconds(18), users: 20), TextWriter.Synchronized(output), CancellationToken.None);
+        await OrderFlow.WaitAsync(store.Target, before.Orders, run);
+        var killed = 0;
+        for (var round = 0; round < 3; round++)
+        {
+            await Task.Delay(TimeSpan.FromSeconds(4.5));
+            killed += await KillOtherSessionsAsync(store.Target);
+        }
+
+        var outcome = await run;
+        var result = outcome.Result;
+        Assert.True(killed >= 2 * 20, $"killed {killed}");
+        Assert.True(result.Totals.Reconnects >= 20, output.ToString());
+        Assert.DoesNotContain(result.Findings, static f => f.Code is "users-stopped" or "engine-commits");
+        await AssertCompletedWrittenAndExactAsync(outcome, store.Target, before, output);
+    }
+
     [SkippableFact]
     public async Task Statements_cancelled_by_a_timeout_are_counted_as_errors_and_the_run_goes_on()
     {

@@ -224,6 +224,8 @@ public sealed partial class MySqlEngine : IEngine
     public FailureKind Classify(Exception error) =>
         FailureChain.Classify(error, e => e is MySqlException my ? ClassifyNumber(my) : null);
 
+    public void ClearPool(DbConnection lost) => MySqlConnection.ClearPool(AsMySql(lost));
+
     public async Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         await using var versionCommand = connection.Command("SELECT VERSION()");

@@ -149,6 +149,8 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public FailureKind Classify(Exception error) => PostgreSqlFailures.Classify(error);
 
+    public void ClearPool(DbConnection lost) => NpgsqlConnection.ClearPool((NpgsqlConnection)lost);
+
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         PostgreSqlServerFacts.DescribeAsync((NpgsqlConnection)connection, cancellationToken);
 

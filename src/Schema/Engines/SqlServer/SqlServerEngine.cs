@@ -137,6 +137,8 @@ public sealed class SqlServerEngine : IEngine
 
     public FailureKind Classify(Exception error) => SqlServerFailures.Classify(error);
 
+    public void ClearPool(DbConnection lost) => SqlConnection.ClearPool((SqlConnection)lost);
+
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         SqlServerServerFacts.DescribeAsync(connection, DisplayName, cancellationToken);
 

@@ -171,6 +171,8 @@ public sealed class SqliteEngine : IEngine
 
     public string Ds3DriverAbsence => "DS3 has no SQLite driver";
 
+    public void ClearPool(DbConnection lost) => SqliteConnection.ClearPool((SqliteConnection)lost);
+
     public FailureKind Classify(Exception error)
     {
         for (var e = error; e is not null; e = e.InnerException)
