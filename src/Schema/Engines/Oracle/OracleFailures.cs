@@ -31,9 +31,10 @@ public static partial class OracleFailures
         1017 or 1005 or 1045 or 28000 or 28001 or 28009 => FailureKind.Authentication,
         // 1013 cancelled (the client's command timeout); 54 and 30006 resource busy / lock wait timed out; 12170 connect timeout.
         1013 or 54 or 30006 or 12170 => FailureKind.Timeout,
-        // Lost or refused connections: end-of-file on channel, not connected, lost contact, killed or idle session, instance
-        // down or starting, and the TNS listener family (no listener, unknown service/SID, no handler, host unreachable).
-        3113 or 3114 or 3135 or 28 or 2396 or 1012 or 1033 or 1034 or 1089 or 1090 or 1092 or 12500 or 12505 or 12514 or 12516
+        // Lost or refused connections: end-of-file on channel, not connected, lost contact, killed (28) or idle session,
+        // session ended by a fatal error (603), a call that cannot be replayed after failover (25408), instance down or
+        // starting, and the TNS listener family (no listener, unknown service/SID, no handler, host unreachable).
+        3113 or 3114 or 3135 or 28 or 603 or 25408 or 2396 or 1012 or 1033 or 1034 or 1089 or 1090 or 1092 or 12500 or 12505 or 12514 or 12516
             or 12518 or 12519 or 12520 or 12521 or 12528 or 12537 or 12541 or 12543 or 12545 or 12547 or 12560 or 12571 => FailureKind.Connection,
         // 942 table or view does not exist; 4043 object does not exist; 2289 sequence does not exist.
         942 or 4043 or 2289 => FailureKind.MissingObject,

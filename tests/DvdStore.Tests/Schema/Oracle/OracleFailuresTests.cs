@@ -32,6 +32,19 @@ public class OracleFailuresTests
         Assert.Equal(expected, new OracleEngine(() => new FakeOracleFactory()).Classify(error));
     }
 
+    /// <summary>What a user's session sees after ALTER SYSTEM KILL SESSION and on its next calls: each means reconnect.</summary>
+    [Theory]
+    [InlineData(28, "ORA-00028: your session has been killed")]
+    [InlineData(1012, "ORA-01012: not logged on")]
+    [InlineData(603, "ORA-00603: ORACLE server session terminated by fatal error")]
+    [InlineData(3113, "ORA-03113: end-of-file on communication channel")]
+    [InlineData(25408, "ORA-25408: can not safely replay call")]
+    [InlineData(6512, "ORA-06512: at \"DS3.PURCHASE\", line 12\nORA-00028: your session has been killed")]
+    public void A_killed_session_s_errors_mean_reconnect(int number, string message)
+    {
+        Assert.Equal(FailureKind.Connection, new OracleEngine(() => new FakeOracleFactory()).Classify(new FakeOracleException(number, message)));
+    }
+
     [Fact]
     public void Codes_further_down_the_error_stack_count_when_the_top_one_means_nothing()
     {

@@ -10,7 +10,7 @@ namespace DvdStore.Tests.Schema.SqlServer;
 /// </summary>
 internal static class SqlExceptions
 {
-    public static SqlException Create(int number, string message = "test error")
+    public static SqlException Create(int number, string message = "test error", byte severity = 16)
     {
         var errorCtor = typeof(SqlError).GetConstructors(BindingFlags.NonPublic | BindingFlags.Instance)
             .OrderByDescending(c => c.GetParameters().Length).First();
@@ -19,7 +19,7 @@ internal static class SqlExceptions
             var t when t == typeof(int) && p.Name == "infoNumber" => number,
             var t when t == typeof(string) && p.Name == "errorMessage" => message,
             var t when t == typeof(string) => "",
-            var t when t == typeof(byte) => (byte)(p.Name == "errorClass" ? 16 : 1),
+            var t when t == typeof(byte) => (byte)(p.Name == "errorClass" ? severity : 1),
             var t when t == typeof(int) => 0,
             var t when t == typeof(uint) => 0u,
             var t when t.IsValueType => Activator.CreateInstance(t),

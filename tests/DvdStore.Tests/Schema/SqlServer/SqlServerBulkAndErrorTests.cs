@@ -64,6 +64,27 @@ public class SqlServerBulkAndErrorTests
         Assert.Equal(expected, Engine.Classify(new InvalidOperationException("wrapped", error)));
     }
 
+    /// <summary>
+    /// What a user's session sees when it is killed on the server (KILL spid): error 596, or a fatal-severity error (20+,
+    /// e.g. 0 "a severe error occurred" / a transport error over a socket failure). Each means reconnect, as on PostgreSQL.
+    /// </summary>
+    [Theory]
+    [InlineData(596, 21)]
+    [InlineData(0, 20)]
+    [InlineData(50000, 25)]
+    public void A_killed_session_s_errors_mean_reconnect(int number, byte severity)
+    {
+        Assert.Equal(FailureKind.Connection, Engine.Classify(SqlExceptions.Create(number, "killed", severity)));
+        Assert.Equal(FailureKind.Other, Engine.Classify(SqlExceptions.Create(number == 596 ? 2627 : number, "not fatal", 16)));
+    }
+
+    [Fact]
+    public void A_transport_error_without_a_meaningful_number_is_decided_by_its_inner_socket_error()
+    {
+        var transport = new InvalidOperationException("wrapped", new System.IO.IOException("reset", new System.Net.Sockets.SocketException((int)System.Net.Sockets.SocketError.ConnectionReset)));
+        Assert.Equal(FailureKind.Connection, Engine.Classify(transport));
+    }
+
     [Fact]
     public void Classify_treats_client_timeouts_as_timeouts_and_anything_else_as_other()
     {
