@@ -43,9 +43,19 @@ public sealed class LivePublisher : IDisposable
                 .AddMeter(MeterName)
                 .AddPrometheusHttpListener(o =>
                 {
-                    o.Host = host;
+                    // The exporter builds its prefix with UriBuilder, which refuses the wildcard hosts * and + ("could
+                    // not be started"); HttpListener itself takes them, so a wildcard prefix replaces the built one.
+                    o.Host = IsWildcard(host) ? "localhost" : host;
                     o.Port = port;
                     o.ScrapeResponseCacheDurationMilliseconds = 0;
+                    if (IsWildcard(host))
+                    {
+                        o.ConfigureHttpListener = (_, listener) =>
+                        {
+                            listener.Prefixes.Clear();
+                            listener.Prefixes.Add(string.Create(CultureInfo.InvariantCulture, $"http://{host}:{port}/metrics/"));
+                        };
+                    }
                 })
                 .Build();
         }
@@ -57,7 +67,10 @@ public sealed class LivePublisher : IDisposable
     }
 
     /// <summary>The endpoint Prometheus scrapes.</summary>
-    public static string Endpoint(string host, int port) => string.Create(CultureInfo.InvariantCulture, $"http://{(host is "*" or "+" ? "<this host>" : host)}:{port}/metrics");
+    public static string Endpoint(string host, int port) => string.Create(CultureInfo.InvariantCulture, $"http://{(IsWildcard(host) ? "<this host>" : host)}:{port}/metrics");
+
+    /// <summary>* and + mean every interface (HttpListener's wildcard prefixes).</summary>
+    private static bool IsWildcard(string host) => host is "*" or "+";
 
     /// <summary>Starts serving, and hooks the run's call latencies and live lines into the instruments.</summary>
     public static LivePublisher Start(string host, int port, RunMetrics metrics, Func<int> users)

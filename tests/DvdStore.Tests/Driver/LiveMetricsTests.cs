@@ -9,7 +9,9 @@ namespace DvdStore.Tests.Driver;
 
 /// <summary>
 /// --metrics-port: a real `dvdstore run` scraped over loopback while it runs; the OPM and orders it served are figures
-/// its result file then holds (one of its intervals), and the latency histograms fill. Without the option, no instrument exists.
+/// its result file then holds (one of its intervals), and the latency histograms fill. The run uses the documented
+/// default --metrics-host (*, every interface: what a fleet pod needs), so it is scraped over this machine's other
+/// addresses too. Without the option, no instrument exists.
 /// </summary>
 public sealed partial class LiveMetricsTests
 {
@@ -21,8 +23,13 @@ public sealed partial class LiveMetricsTests
         var results = Path.GetDirectoryName(store.Target.ConnectionString["Data Source=".Length..])!;
         using var cli = CliProcess.Start(
             "run", "--engine", "sqlite", "--connection", store.Target.ConnectionString, "--db_size", "1MB", "--n_threads", "2", "--warmup", "0", "--duration", "6s",
-            "--log_freq", "1", "--out", Path.Combine(results, "results"), "--metrics-port", port.ToString(CultureInfo.InvariantCulture), "--metrics-host", "localhost");
-        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
+            "--log_freq", "1", "--out", Path.Combine(results, "results"), "--metrics-port", port.ToString(CultureInfo.InvariantCulture));
+        var otherAddresses = System.Net.NetworkInformation.NetworkInterface.GetAllNetworkInterfaces()
+            .Where(n => n.OperationalStatus == System.Net.NetworkInformation.OperationalStatus.Up)
+            .SelectMany(n => n.GetIPProperties().UnicastAddresses).Select(u => u.Address)
+            .Where(a => a.AddressFamily == AddressFamily.InterNetwork && !IPAddress.IsLoopback(a)).ToList();
+        var servedOn = new HashSet<string>();
+        using var http = new HttpClient(new HttpClientHandler { UseProxy = false }) { Timeout = TimeSpan.FromSeconds(5) };
         var scraped = new List<(long Orders, double Opm, double Purchases)>();
         var until = DateTime.UtcNow + TimeSpan.FromMinutes(2);
         while (!cli.Output.Contains("result: ", StringComparison.Ordinal) && DateTime.UtcNow < until)
@@ -30,6 +37,13 @@ public sealed partial class LiveMetricsTests
             try
             {
                 var text = await http.GetStringAsync($"http://localhost:{port}/metrics");
+                servedOn.Add("localhost");
+                foreach (var address in otherAddresses.Where(a => !servedOn.Contains(a.ToString())))
+                {
+                    Assert.Contains("dvdstore_", await http.GetStringAsync($"http://{address}:{port}/metrics"), StringComparison.Ordinal);
+                    servedOn.Add(address.ToString());
+                }
+
                 if (Value(text, "dvdstore_measured_orders") is { } orders && Value(text, "dvdstore_opm") is { } opm && orders > 0)
                 {
                     scraped.Add(((long)orders, opm, Value(text, "dvdstore_transaction_duration_milliseconds_count", "transaction=\"Purchase\"") ?? 0));
@@ -46,6 +60,7 @@ public sealed partial class LiveMetricsTests
         Assert.Equal(0, await cli.WaitAsync(TimeSpan.FromMinutes(2)));
         var result = RunResultReader.Read(Assert.Single(Directory.GetFiles(Path.Combine(results, "results"), "*.result.json")));
         Assert.True(scraped.Count >= 2, cli.Output);
+        Assert.Equal(otherAddresses.Count + 1, servedOn.Count);
         foreach (var (orders, opm, purchases) in scraped)
         {
             Assert.Contains(result.Intervals, i => i.TotalOrders == orders && i.Opm == (long)opm);
