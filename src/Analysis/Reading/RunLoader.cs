@@ -1,5 +1,6 @@
 using DvdStore.Driver.Results;
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Analysis.Reading;
 
@@ -19,14 +20,20 @@ public static class RunLoader
         foreach (var (path, explicitlyNamed) in Expand(inputs))
         {
             cancellationToken.ThrowIfCancellationRequested();
-            string text;
+            string? text;
             try
             {
-                text = await File.ReadAllTextAsync(path, cancellationToken).ConfigureAwait(false);
+                text = await BoundedFile.ReadAllTextAsync(path, BoundedFile.ResultChars, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
                 skipped.Add(new SkippedFile(path, $"cannot be read: {e.Message}"));
+                continue;
+            }
+
+            if (text is null)
+            {
+                skipped.Add(new SkippedFile(path, OneLine(RunResultReader.TooLarge(path).Message)));
                 continue;
             }
 

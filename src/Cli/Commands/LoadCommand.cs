@@ -3,6 +3,7 @@ using System.Globalization;
 using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Pipeline;
+using DvdStore.Schema.Connections;
 
 namespace DvdStore.Cli.Commands;
 
@@ -40,9 +41,21 @@ public static class LoadCommand
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
-            var report = IsTerminal(output)
-                ? await LoadProgressBars.ShowAsync(progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false)
-                : await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(output), cancellationToken).ConfigureAwait(false);
+            // A store file this load creates is removed when the load fails (a refused --from-csv left 171 MB behind).
+            var newFile = target.MissingFile();
+            LoadReport report;
+            try
+            {
+                report = IsTerminal(output)
+                    ? await LoadProgressBars.ShowAsync(progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false)
+                    : await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(output), cancellationToken).ConfigureAwait(false);
+            }
+            catch when (newFile is not null)
+            {
+                RemoveStoreFile(target, newFile);
+                throw;
+            }
+
             await output.WriteLineAsync("steps:").ConfigureAwait(false);
             foreach (var step in report.Steps)
             {
@@ -58,6 +71,20 @@ public static class LoadCommand
             await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
             return 0;
         });
+    }
+
+    /// <summary>Deletes a store file and SQLite's companions (journal, WAL), after its pooled connections let go of it.</summary>
+    private static void RemoveStoreFile(StoreTarget target, string file)
+    {
+        using (var pooled = target.Engine.CreateConnection(target.ConnectionString))
+        {
+            target.Engine.ClearPool(pooled);
+        }
+
+        foreach (var path in new[] { file, file + "-journal", file + "-wal", file + "-shm" })
+        {
+            File.Delete(path);
+        }
     }
 
     // Live bars only make sense on a terminal; tests and CI logs (redirected, or a writer of their own) get plain lines.

@@ -1,6 +1,7 @@
 using System.Text.Json;
 
 using DvdStore.Schema;
+using DvdStore.Schema.Files;
 
 namespace DvdStore.Driver.Results;
 
@@ -15,7 +16,7 @@ public static class RunResultReader
         string text;
         try
         {
-            text = File.ReadAllText(path);
+            text = BoundedFile.ReadAllText(path, BoundedFile.ResultChars) ?? throw TooLarge(path);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -30,7 +31,7 @@ public static class RunResultReader
         string text;
         try
         {
-            text = await File.ReadAllTextAsync(path, cancellationToken).ConfigureAwait(false);
+            text = await BoundedFile.ReadAllTextAsync(path, BoundedFile.ResultChars, cancellationToken).ConfigureAwait(false) ?? throw TooLarge(path);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -39,6 +40,10 @@ public static class RunResultReader
 
         return Parse(text, path);
     }
+
+    /// <summary>A file over the ceiling is not a result (e.g. /dev/zero); it is refused, not read whole.</summary>
+    public static UserError TooLarge(string path) =>
+        new($"{path} holds more than {BoundedFile.Describe(BoundedFile.ResultChars)}; no run result or DS3 log is that large (is it the right file?).");
 
     /// <summary>Parses result JSON; <paramref name="source"/> names it in error messages.</summary>
     public static RunResult Parse(string json, string source)
@@ -74,8 +79,10 @@ public static class RunResultReader
 
         try
         {
-            return JsonSerializer.Deserialize(json, ResultJsonContext.Default.RunResult)
+            var result = JsonSerializer.Deserialize(json, ResultJsonContext.Default.RunResult)
                 ?? throw new UserError($"{source} holds no run result.");
+            RunResultFigures.Check(result, source);
+            return result;
         }
         catch (JsonException e)
         {

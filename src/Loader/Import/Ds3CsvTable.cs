@@ -20,35 +20,44 @@ public sealed class Ds3CsvTable(TableSpec table, IReadOnlyList<string> files, st
     public long ChunkCount => files.Count;
 
     /// <summary>An estimate for progress (file bytes over the first lines' average length); the load counts the real rows.</summary>
-    public long ExpectedRows { get; } = Estimate(files);
+    public long ExpectedRows { get; } = Estimate(files, root);
 
     /// <summary>The files, relative to the data folder, in load order.</summary>
     public IReadOnlyList<string> Files => files;
+
+    /// <summary>
+    /// The longest line read: DS3's longest row (a review, its 1,000-character text and the other fields) is far shorter;
+    /// a longer line is a wrong or binary file and is refused without being held whole.
+    /// </summary>
+    public const int MaxLineChars = 64 * 1024;
 
     public IEnumerable<object?[]> Chunk(long index)
     {
         var path = files[(int)index];
         var name = Path.GetRelativePath(root, path);
-        using var reader = new StreamReader(path, System.Text.Encoding.UTF8, detectEncodingFromByteOrderMarks: true, 1 << 16);
+        using var reader = Open(path, name);
+        var lines = new BoundedLineReader(reader, MaxLineChars);
         long lineNumber = 0;
-        while (reader.ReadLine() is { } line)
+        while (Next(lines, name, lineNumber + 1) is { } line)
         {
             lineNumber++;
-            if (line.Length == 0)
+            if (line.Length == 0 || line.Span is ['\r'])
             {
                 continue;
             }
 
-            yield return Parse(line, name, lineNumber);
+            yield return Parse(line.Span, name, lineNumber);
         }
     }
 
     /// <summary>One line's fields as row values of the table's column types.</summary>
-    public object?[] Parse(string line, string file, long lineNumber)
+    public object?[] Parse(string line, string file, long lineNumber) => Parse(line.AsSpan(), file, lineNumber);
+
+    private object?[] Parse(ReadOnlySpan<char> line, string file, long lineNumber)
     {
         var columns = table.Columns;
         var row = new object?[columns.Count];
-        var span = line.AsSpan();
+        var span = line;
         var column = 0;
         while (true)
         {
@@ -98,29 +107,75 @@ public sealed class Ds3CsvTable(TableSpec table, IReadOnlyList<string> files, st
         };
         return value ?? throw Error(file, lineNumber, column.Type == ColumnType.VarChar
             ? $"{column.Name} has {field.Length} characters, the column holds {column.Length}"
-            : $"{column.Name} '{field}' is not a {column.Type.ToString().ToLowerInvariant()}");
+            : $"{column.Name} '{Cut(field)}' is not a {column.Type.ToString().ToLowerInvariant()}");
     }
+
+    /// <summary>A field as an error may quote it: at most 60 characters.</summary>
+    private static string Cut(ReadOnlySpan<char> field) => field.Length <= 60 ? field.ToString() : string.Concat(field[..60], "…");
+
+    private static ReadOnlyMemory<char>? Next(BoundedLineReader lines, string file, long lineNumber)
+    {
+        try
+        {
+            if (lines.Next(out var line))
+            {
+                return line;
+            }
+        }
+        catch (IOException e)
+        {
+            throw Unreadable(file, e);
+        }
+
+        return lines.TooLong ? throw Error(file, lineNumber, $"a line longer than {MaxLineChars / 1024} K characters (a binary or foreign file)") : null;
+    }
+
+    private static StreamReader Open(string path, string file)
+    {
+        try
+        {
+            return new StreamReader(path, System.Text.Encoding.UTF8, detectEncodingFromByteOrderMarks: true, 1 << 16);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw Unreadable(file, e);
+        }
+    }
+
+    private static UserError Unreadable(string file, Exception e) =>
+        new($"--from-csv: cannot read {file} ({e.Message.Split('\n', 2)[0].Trim().TrimEnd('.')}); give a folder of readable DS3 data files.");
 
     private static UserError Error(string file, long lineNumber, string what) =>
         new(string.Create(CultureInfo.InvariantCulture, $"{file} line {lineNumber}: {what}; expected DS3's data file layout (no header, no quoting)."));
 
-    private static long Estimate(IReadOnlyList<string> files)
+    private static long Estimate(IReadOnlyList<string> files, string root)
     {
-        var bytes = files.Sum(f => new FileInfo(f).Length);
-        if (bytes == 0)
+        var file = files.Count == 0 ? "" : Path.GetRelativePath(root, files[0]);
+        try
         {
-            return 0;
-        }
+            var bytes = files.Sum(f => new FileInfo(f).Length);
+            if (bytes == 0)
+            {
+                return 0;
+            }
 
-        using var reader = new StreamReader(files[0]);
-        long sampled = 0;
-        var lines = 0;
-        while (lines < 1000 && reader.ReadLine() is { } line)
+            using var reader = Open(files[0], file);
+            var lines = new BoundedLineReader(reader, MaxLineChars);
+            long sampled = 0;
+            var count = 0;
+            while (count < 1000 && lines.Next(out var line))
+            {
+                sampled += line.Length + 1;
+                count++;
+            }
+
+            // A first line over the limit: the estimate is the file's size; the load then refuses that line.
+            return count == 0 ? bytes / Math.Max(1, MaxLineChars) : bytes * count / Math.Max(1, sampled);
+        }
+        catch (IOException e)
         {
-            sampled += line.Length + 1;
-            lines++;
+            // A symlink to itself (ELOOP), a file that vanished: named here, at open, rather than as a crash.
+            throw Unreadable(file, e);
         }
-
-        return lines == 0 ? 0 : bytes * lines / Math.Max(1, sampled);
     }
 }

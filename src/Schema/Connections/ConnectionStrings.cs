@@ -1,3 +1,5 @@
+using DvdStore.Schema.Files;
+
 namespace DvdStore.Schema.Connections;
 
 /// <summary>
@@ -28,7 +30,8 @@ public static class ConnectionStrings
         {
             try
             {
-                password = File.ReadAllText(passwordFile).TrimEnd('\r', '\n');
+                password = BoundedFile.ReadAllText(passwordFile, BoundedFile.SecretChars)?.TrimEnd('\r', '\n')
+                    ?? throw new UserError($"the password file {passwordFile} named by {PasswordFileVariable} holds more than {BoundedFile.Describe(BoundedFile.SecretChars)}; a password file holds the password alone (is it the right file?).");
             }
             catch (IOException e)
             {

@@ -91,6 +91,23 @@ public sealed class ResultFileTests
         Assert.StartsWith("f.json", error.Message);
     }
 
+    /// <summary>Figures no run writes are refused as analyze refuses them in DS3 logs, not averaged into repeats.</summary>
+    [Theory]
+    [InlineData("opm", -50000, "opm=-50000")]
+    [InlineData("measuredSeconds", -5, "measuredSeconds=-5")]
+    [InlineData("orders", -1, "orders=-1")]
+    public void Impossible_totals_are_refused_in_one_line(string field, double value, string expected)
+    {
+        var json = System.Text.Json.Nodes.JsonNode.Parse(JsonResultWriter.ToJson(Sample()))!;
+        Assert.NotNull(json["totals"]![field]);
+        json["totals"]![field] = value;
+
+        var error = AssertUserError.OneLine(() => RunResultReader.Parse(json.ToJsonString(), "f.json"), expected);
+
+        Assert.StartsWith("f.json: totals has", error.Message);
+        Assert.Equal(Sample().Totals.Opm, RunResultReader.Parse(JsonResultWriter.ToJson(Sample()), "g.json").Totals.Opm);
+    }
+
     [Fact]
     public async Task The_time_series_csv_has_one_row_per_interval()
     {
