@@ -31,13 +31,18 @@ public static class CliApp
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, CancellationToken cancellationToken)
     {
         var parse = BuildRoot().Parse(LegacySpellings.Rewrite(args));
-        if (parse.Errors.Count > 0 && !HelpExtras.IsHelp(parse.Action))
+        // An unknown verb is an error even beside --help: `dvdstore adopt --help` must not print the root help and exit 0.
+        if ((parse.Errors.Count > 0 && !HelpExtras.IsHelp(parse.Action)) || Suggestion.UnknownCommand(parse) is not null)
         {
             var command = string.Join(' ', CommandPath(parse.CommandResult.Command));
-            var text = Suggestion.For(parse) is ({ } token, { } closest)
-                ? $"unknown {(token.StartsWith('-') ? "option" : "command")} '{token}'; did you mean {closest}? (see '{command} --help')"
-                : $"{parse.Errors[0].Message.TrimEnd('.')}; see '{command} --help'.";
-            await error.WriteLineAsync($"error: {text}").ConfigureAwait(false);
+            var text = Suggestion.For(parse) switch
+            {
+                ({ } token, { } closest) => $"unknown {(token.StartsWith('-') ? "option" : "command")} '{token}'; did you mean {closest}? (see '{command} --help')",
+                _ when Suggestion.UnknownCommand(parse) is { } verb =>
+                    $"unknown command '{verb}'; the commands are {string.Join(", ", Suggestion.Commands(parse))} (see '{command} --help')",
+                _ => $"{parse.Errors[0].Message.TrimEnd('.')}; see '{command} --help'.",
+            };
+            await error.WriteLineAsync(ErrorLine.Of(text)).ConfigureAwait(false);
             return 2;
         }
 
@@ -50,7 +55,7 @@ public static class CliApp
         }
         catch (UserError e)
         {
-            await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
+            await error.WriteLineAsync(ErrorLine.Of(LegacySpellings.AsTyped(args, e.Message))).ConfigureAwait(false);
             return e.ExitCode;
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)

@@ -28,6 +28,26 @@ internal static class LegacySpellings
         return args.Select((arg, i) => i == 0 ? arg : Renamed(arg, renames)).ToArray();
     }
 
+    /// <summary>
+    /// <paramref name="message"/> with today's option names put back as the user typed them (sweep --step-duration NaN
+    /// is answered about --step-duration, not the --duration it was rewritten to).
+    /// </summary>
+    public static string AsTyped(string[] args, string message)
+    {
+        if (args.Length == 0 || !ByVerb.TryGetValue(args[0], out var renames))
+        {
+            return message;
+        }
+
+        foreach (var typed in args.Skip(1).Select(static a => a.Split('=', 2)[0]).Where(renames.ContainsKey).Distinct())
+        {
+            message = System.Text.RegularExpressions.Regex.Replace(
+                message, $@"(?<![\w-]){System.Text.RegularExpressions.Regex.Escape(renames[typed])}(?![\w-])", typed.Replace("$", "$$", StringComparison.Ordinal));
+        }
+
+        return message;
+    }
+
     private static string Renamed(string arg, Dictionary<string, string> renames)
     {
         var name = arg.Split('=', 2)[0];

@@ -13,6 +13,9 @@ public static class ServerMetricsProbe
     /// <summary>Takes <paramref name="samples"/> samples <paramref name="period"/> apart, printing one line each unless <paramref name="quiet"/>, then the average and the sampling cost.</summary>
     public static async Task RunAsync(StoreTarget target, ServerMetricsOptions options, TimeSpan period, int samples, bool quiet, TextWriter output, CancellationToken cancellationToken)
     {
+        // A database it cannot reach is refused (one line from OpenAsync), not sampled: the host figures alone would
+        // be this machine's whenever the host resolves to "local", printed as if they were the server's.
+        await (await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false)).DisposeAsync().ConfigureAwait(false);
         await using var recorder = ServerMetricsRecorder.Create(options, target.Engine.Kind, target.OpenAsync, period);
         await output.WriteLineAsync(recorder.Describe()).ConfigureAwait(false);
 

@@ -40,7 +40,7 @@ internal static class CheckCommand
         }.Create(async (result, target, cancellationToken) =>
         {
             var path = result.GetValue(report) ?? string.Create(CultureInfo.InvariantCulture, $"dvdstore-check-{target.Engine.Profile.Name}-{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}.json");
-            AtomicFile.EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, "--out");
+            AtomicFile.EnsureWritableFile(path, "--out");
             return await RunAsync(target, path, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);
         });
     }
@@ -49,17 +49,15 @@ internal static class CheckCommand
     {
         var clock = Stopwatch.StartNew();
         var started = DateTime.UtcNow;
-        ServerFacts facts;
-        await using (var probe = await target.OpenAsync(cancellationToken).ConfigureAwait(false))
-        {
-            facts = await target.Engine.DescribeServerAsync(probe, cancellationToken).ConfigureAwait(false);
-        }
-
+        // A server is asked first (an unreachable one fails before any scratch store); an embedded engine's file is not
+        // opened at all (SQLite would create an empty ./dvdstore.db): its facts come from the scratch store.
+        var facts = target.Engine.StoreFile(target.ConnectionString) is null ? await DescribeAsync(target, cancellationToken).ConfigureAwait(false) : null;
         var space = target.Engine.Profile.NewScratchSpace();
         var scratch = await CreateScratchAsync(space, target, cancellationToken).ConfigureAwait(false);
         IReadOnlyList<ContractResult> results;
         try
         {
+            facts ??= await DescribeAsync(target with { ConnectionString = scratch.ConnectionString }, cancellationToken).ConfigureAwait(false);
             await output.WriteLineAsync($"check: {facts.Product} {facts.Version}; test store in the scratch {scratch.Description}").ConfigureAwait(false);
             var table = new CheckTable(output, ContractSuite.All);
             table.WriteHeader();
@@ -82,6 +80,12 @@ internal static class CheckCommand
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
             $"check: {passed} passed, {failed} failed, {notApplicable} not applicable in {clock.Elapsed.TotalSeconds:F0} s; scratch {scratch.Description} dropped; report {reportPath}")).ConfigureAwait(false);
         return failed == 0 ? 0 : 1;
+    }
+
+    private static async Task<ServerFacts> DescribeAsync(StoreTarget target, CancellationToken cancellationToken)
+    {
+        await using var probe = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        return await target.Engine.DescribeServerAsync(probe, cancellationToken).ConfigureAwait(false);
     }
 
     private static async Task<ScratchStore> CreateScratchAsync(IScratchSpace space, StoreTarget target, CancellationToken cancellationToken)

@@ -48,7 +48,7 @@ internal static class QuickstartCommand
             var userCount = Positive(result.GetValue(users), "--users", 1_000);
             var runTime = DurationText.Parse("--duration", result.GetValue(duration)!) is { TotalSeconds: >= 1 } measured ? measured : throw new UserError("--duration must be at least 1s; give e.g. 30s.");
             var path = result.GetValue(file)!;
-            var target = StoreTarget.From(engine.Profile.Name, engine.Profile.FileConnection!(path));
+            var target = StoreTarget.From(engine.Profile.Name, engine.Profile.FileConnection!(path), "--file");
             var console = result.InvocationConfiguration.Output;
 
             await PrepareStoreAsync(target, path, storeSize, console, cancellationToken).ConfigureAwait(false);

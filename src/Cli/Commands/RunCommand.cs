@@ -132,7 +132,10 @@ public static class RunCommand
         option.Hidden = hidden;
         if (parameter.Name is not ("engine" or "connection"))
         {
-            option.Description = parameter.Description + (parameter.Default.Length == 0 ? "" : $" [default: {parameter.Default}]");
+            // A description that states its own default (target: the --connection as given) gets no "[default: …]" beside
+            // it: the table's value is DS3's, shown in the DS3 section, and would contradict it.
+            var ownDefault = parameter.Description.Contains("Default:", StringComparison.Ordinal);
+            option.Description = parameter.Description + (parameter.Default.Length == 0 || ownDefault ? "" : $" [default: {parameter.Default}]");
         }
 
         option.HelpName = parameter.Name switch

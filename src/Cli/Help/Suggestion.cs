@@ -22,9 +22,17 @@ internal static class Suggestion
         var command = parse.CommandResult.Command;
         var names = typed.StartsWith('-')
             ? command.Options.Concat(Inherited(parse)).SelectMany(static o => o.Aliases.Prepend(o.Name))
-            : command.Subcommands.Where(static c => !c.Hidden).Select(static c => c.Name);
+            : Commands(parse);
         return (token, Closest(typed, names));
     }
+
+    /// <summary>The first unmatched word where a verb was expected (a command with subcommands), or null.</summary>
+    public static string? UnknownCommand(ParseResult parse) =>
+        parse.UnmatchedTokens.Count > 0 && !parse.UnmatchedTokens[0].StartsWith('-') && Commands(parse).Any() ? parse.UnmatchedTokens[0] : null;
+
+    /// <summary>The verbs the user could have meant at this point.</summary>
+    public static IEnumerable<string> Commands(ParseResult parse) =>
+        parse.CommandResult.Command.Subcommands.Where(static c => !c.Hidden).Select(static c => c.Name);
 
     /// <summary>The name within a typo's reach of <paramref name="typed"/> (edits ≤ a third of its length, at least 1), nearest first.</summary>
     public static string? Closest(string typed, IEnumerable<string> names)

@@ -8,6 +8,9 @@ namespace DvdStore.Cli.Options;
 /// <summary>The options every store command shares, made once so that every command spells and explains them alike.</summary>
 public static class CommonOptions
 {
+    /// <summary>The size assumed for a store that records none (a store built by DS3's own scripts, before adoption).</summary>
+    private const string UnrecordedSize = "10MB";
+
     public static Option<string> Engine() => new("--engine")
     {
         Description = $"Database engine: {string.Join('|', EngineCatalog.Names)} ({EngineCatalog.Default.Profile.Name} needs no server).",
@@ -32,8 +35,8 @@ public static class CommonOptions
     /// <summary>--size on a command that drives a loaded store: the store records its size, so it is only a check.</summary>
     public static Option<string> SizeOfStore() => new("--size")
     {
-        Description = "Size the store was loaded with (S, M, L, <n>MB, <n>GB); default: the size recorded in the store, refused when it differs.",
-        DefaultValueFactory = _ => "10MB",
+        // No DefaultValueFactory: help would show "[default: 10MB]" beside a default that is the store's own size.
+        Description = $"Size the store was loaded with (S, M, L, <n>MB, <n>GB), refused when it differs from the size recorded in the store; default: that recorded size ({UnrecordedSize} for a store that records none).",
         HelpName = "size",
     };
 
@@ -47,5 +50,5 @@ public static class CommonOptions
     public static StoreTarget Target(ParseResult result, Option<string> engine, Option<string?> connection) =>
         StoreTarget.From(result.GetValue(engine), result.GetValue(connection));
 
-    public static StoreSize ParseSize(ParseResult result, Option<string> size) => StoreSize.Parse(result.GetValue(size));
+    public static StoreSize ParseSize(ParseResult result, Option<string> size) => StoreSize.Parse(result.GetValue(size) ?? UnrecordedSize);
 }

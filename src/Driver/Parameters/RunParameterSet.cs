@@ -287,6 +287,12 @@ public sealed class RunParameterSet
             MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Whole("metrics_port"),
             MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
+        if (values["fleet_size"].Trim().Length > 0)
+        {
+            // Checked here, where the option's spelling is known (--fleet-size), before the fleet reads it.
+            _ = read.Whole("fleet_size");
+        }
+
         return FleetSettings.Apply(settings, values["fleet"], values["fleet_size"], values["fleet_index"], values["fleet_users"], values["fleet_timeout"], System.Environment.GetEnvironmentVariable);
     }
 

@@ -42,10 +42,18 @@ public static class RunLabels
             {
                 return $"has a control character (a line break, tab, …) in its {part}";
             }
+
+            if (text.Any(IsBidiControl))
+            {
+                return $"has a bidirectional-text control character (e.g. U+202E right-to-left override, which reorders what a report shows) in its {part}";
+            }
         }
 
         return null;
     }
+
+    /// <summary>Unicode's explicit direction marks, embeddings, overrides and isolates (U+061C, U+200E–F, U+202A–E, U+2066–9).</summary>
+    private static bool IsBidiControl(char c) => c is '\u061C' or '\u200E' or '\u200F' or (>= '\u202A' and <= '\u202E') or (>= '\u2066' and <= '\u2069');
 
     /// <summary>The label as it may be printed in an error: control characters spelled out, long text cut.</summary>
     public static string Show(string text)
@@ -53,7 +61,7 @@ public static class RunLabels
         var shown = new StringBuilder();
         foreach (var c in text.Length > 40 ? text[..40] : text)
         {
-            shown.Append(char.IsControl(c) ? string.Create(CultureInfo.InvariantCulture, $"\\u{(int)c:x4}") : c.ToString());
+            shown.Append(char.IsControl(c) || IsBidiControl(c) ? string.Create(CultureInfo.InvariantCulture, $"\\u{(int)c:x4}") : c.ToString());
         }
 
         return text.Length > 40 ? shown.Append('…').ToString() : shown.ToString();

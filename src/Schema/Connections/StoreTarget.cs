@@ -9,7 +9,8 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
     public string RedactedConnection => Engine.RedactConnection(ConnectionString);
 
     /// <summary>Builds a target from CLI values: an engine with a default connection needs none; the other engines do.</summary>
-    public static StoreTarget From(string? engineName, string? connection)
+    /// <param name="option">The option that named the store, as the user typed it (quickstart's is --file).</param>
+    public static StoreTarget From(string? engineName, string? connection, string option = "--connection")
     {
         var engine = EngineCatalog.Parse(engineName);
         if (string.IsNullOrWhiteSpace(connection))
@@ -19,10 +20,38 @@ public sealed record StoreTarget(IEngine Engine, string ConnectionString)
         }
 
         // Read by the provider now: a keyword it does not know is refused before anything opens (or creates) a file.
-        _ = engine.StoreFile(connection);
+        if (engine.StoreFile(connection) is { } file && NotAStoreFile(file) is { } what)
+        {
+            // SQLite opens /dev/null or a folder and fails at the first write with "disk I/O error".
+            throw new UserError($"{option}: {file} is {what}, not a store file; give the path of a file to create or reuse, e.g. {option} dvdstore.db.");
+        }
 
         // An in-process engine's file has no user to authenticate: a DVDSTORE_PASSWORD meant for a server must not reach it.
         return new StoreTarget(engine, engine.Profile.InProcess ? connection : ConnectionStrings.WithPassword(connection));
+    }
+
+    /// <summary>What <paramref name="file"/> is when it exists but cannot hold a store (a folder, a device), else null.</summary>
+    private static string? NotAStoreFile(string file)
+    {
+        if (Directory.Exists(file))
+        {
+            return "a folder";
+        }
+
+        // .NET does not tell a device from a file; devices and kernel files live under these folders.
+        string? real;
+        try
+        {
+            real = File.Exists(file) ? (File.ResolveLinkTarget(file, returnFinalTarget: true)?.FullName ?? file) : null;
+        }
+        catch (IOException)
+        {
+            return "a link that leads nowhere (a loop)";
+        }
+
+        return real is not null && (real.StartsWith("/dev/", StringComparison.Ordinal) || real.StartsWith("/proc/", StringComparison.Ordinal) || real.StartsWith("/sys/", StringComparison.Ordinal))
+            ? "a device or kernel file"
+            : null;
     }
 
     /// <summary>

@@ -40,6 +40,20 @@ public static class AtomicFile
     /// the nearest folder of the path that exists, so a run refused later leaves no empty folder behind (the folder is
     /// made when the first result file is written).
     /// </summary>
+    /// <summary>
+    /// Proves <paramref name="path"/> can be written as a file: not an existing folder (the rename would fail only at the
+    /// end, after the work), in a writable folder; or a <see cref="UserError"/> naming <paramref name="option"/>.
+    /// </summary>
+    public static void EnsureWritableFile(string path, string option)
+    {
+        if (Directory.Exists(path))
+        {
+            throw new UserError($"{option} {path} is a folder; give a file name, e.g. {option} {Path.Combine(path, "report.json")}.");
+        }
+
+        EnsureWritableFolder(Path.GetDirectoryName(Path.GetFullPath(path))!, option);
+    }
+
     public static void EnsureWritableFolder(string directory, string option)
     {
         try
