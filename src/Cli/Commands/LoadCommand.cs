@@ -46,9 +46,7 @@ public static class LoadCommand
             LoadReport report;
             try
             {
-                report = IsTerminal(output)
-                    ? await LoadProgressBars.ShowAsync(progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false)
-                    : await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(output), cancellationToken).ConfigureAwait(false);
+                report = await LoadProgressBars.ShowOrPrintAsync(output, progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false);
             }
             catch when (newFile is not null)
             {
@@ -86,7 +84,4 @@ public static class LoadCommand
             File.Delete(path);
         }
     }
-
-    // Live bars only make sense on a terminal; tests and CI logs (redirected, or a writer of their own) get plain lines.
-    private static bool IsTerminal(TextWriter output) => ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected;
 }
