@@ -225,7 +225,8 @@ public static class ChartRenderer
         }
     }
 
-    private static string BarLabel(ChartBar bar) => bar.Value.ToString(bar.Value < 10 ? "0.00" : "0", CultureInfo.InvariantCulture);
+    // Thousands grouped as on the value axis ("432,000"), ratios with two decimals.
+    private static string BarLabel(ChartBar bar) => bar.Value.ToString(bar.Value < 10 ? "0.00" : "#,0", CultureInfo.InvariantCulture);
 
     private static void AddBars(Plot plot, ChartSpec spec)
     {
