@@ -20,7 +20,7 @@ public static class Analyzer
         {
             var input = new StudyInput(loaded.Runs, options);
             results.Add(new RunOverview().Analyze(input));
-            results.AddRange(studies.Select(s => s.Analyze(input)));
+            results.AddRange(studies.Select(s => HeadlineGate.Apply(s.Analyze(input), input)));
         }
 
         var created = DateTimeOffset.UtcNow;

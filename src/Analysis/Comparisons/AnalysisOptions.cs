@@ -26,6 +26,12 @@ public sealed record AnalysisOptions
     /// </summary>
     public bool IncludeUnfinished { get; init; }
 
+    /// <summary>
+    /// Let runs that measured the client (findings client-bound, client-saturation, driver-shares-server-cpus) into the
+    /// headlines. Off by default: such a run's OPM is the driver's or the host's limit, not the server's; they are listed.
+    /// </summary>
+    public bool IncludeClientBound { get; init; }
+
     /// <summary>The baseline of one study: its own, else the common one (the normalisation study has none by default).</summary>
     public string BaselineFor(string study) =>
         Baselines.TryGetValue(study, out var own) ? own : string.Equals(study, Normalization.StudyName, StringComparison.OrdinalIgnoreCase) ? "" : Baseline;

@@ -43,7 +43,7 @@ public sealed class FleetMerge : IStudy
                 Format.Number(spread, 1), check.Gained?.ToString(CultureInfo.InvariantCulture) ?? "", Text(check.Committed), Text(check.InDoubt), check.Verdict]);
             findings.Add(string.Create(CultureInfo.InvariantCulture,
                 $"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged over a {Format.Number(window.Seconds, 0)} s common window (sum of drivers {string.Join(" + ", perDriver.Select(Format.Opm))}); started within {Format.Number(spread, 1)} ms; cross-check: {check.Describe()}."));
-            headlines.Add(new Headline($"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged", "", "cross-check " + check.Verdict));
+            headlines.Add(new Headline($"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged", "", "cross-check " + check.Verdict) { Runs = members.Select(static m => m.Name).ToList() });
             foreach (var (run, opm) in window.Members)
             {
                 var f = run.Result.Fleet!;
