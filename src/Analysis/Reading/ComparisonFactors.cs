@@ -5,25 +5,23 @@ using DvdStore.Driver.Workload;
 namespace DvdStore.Analysis.Reading;
 
 /// <summary>
-/// What two runs must share, besides their labels, to be set side by side: the engine's version, think time, warm-up,
-/// duration class and workload mix (users, store size and engine are labels already). Derived as labels, so runs that
+/// What two runs must share, besides their labels, to be set side by side: the workload (its identity key), the engine's
+/// version, think time, warm-up, duration class and mix (users, store size and engine are labels already). Derived as labels, so runs that
 /// differ in one are never repeats of one configuration, a study's series never mixes them, and a headline that
 /// spans them says so (<c>HeadlineGate</c>). Only what the run recorded is derived: a DS3 log lacking a value has no label.
 /// </summary>
 internal static class ComparisonFactors
 {
-    private static readonly WorkloadSettings Defaults = new();
-
     /// <summary>The mix parameters by DS3 name, with DvdStore's (and DS3's) defaults.</summary>
-    private static readonly (string Key, double Default)[] MixKeys =
-    [
-        ("pct_newcustomers", Defaults.PctNewCustomers), ("pct_newmember", Defaults.PctNewMember), ("n_searches", Defaults.Searches),
-        ("search_batch_size", Defaults.SearchBatchSize), ("n_reviews", Defaults.Reviews), ("pct_newreviews", Defaults.PctNewReviews),
-        ("pct_newhelpfulness", Defaults.PctNewHelpfulness), ("n_line_items", Defaults.LineItems),
-    ];
+    private static readonly IReadOnlyDictionary<string, string> DefaultMix = new WorkloadSettings().MixParameters();
 
     public static void Add(Dictionary<string, string> labels, RunResult result)
     {
+        if (result.Workload is { } workload)
+        {
+            labels[LabelKeys.Workload] = workload.Key();
+        }
+
         ContextLabels.Put(labels, LabelKeys.EngineVersion, string.Join(" + ", result.Context.Servers.Select(static s => s.Version.Trim()).Where(static v => v.Length > 0).Distinct(StringComparer.Ordinal)));
         if (Number(ContextLabels.Parameter(result, "think_time")) is { } think)
         {
@@ -41,10 +39,10 @@ internal static class ComparisonFactors
             labels[LabelKeys.Duration] = DurationClass(planned);
         }
 
-        var mix = MixKeys.Select(k => (k.Key, k.Default, Value: Number(ContextLabels.Parameter(result, k.Key)))).Where(k => k.Value is not null).ToList();
+        var mix = DefaultMix.Select(p => (p.Key, Default: p.Value, Value: ContextLabels.Parameter(result, p.Key).Trim())).Where(p => p.Value.Length > 0).ToList();
         if (mix.Count > 0)
         {
-            var changed = mix.Where(k => Math.Abs(k.Value!.Value - k.Default) > 1e-9).Select(k => $"{k.Key}={k.Value!.Value.ToString(CultureInfo.InvariantCulture)}").ToList();
+            var changed = mix.Where(p => !SameValue(p.Value, p.Default)).Select(p => $"{p.Key}={p.Value}").ToList();
             labels[LabelKeys.Mix] = changed.Count == 0 ? "default" : string.Join(" ", changed);
         }
     }
@@ -63,6 +61,10 @@ internal static class ComparisonFactors
 
     private static string Seconds(double seconds) =>
         seconds >= 60 && Math.Abs(seconds % 60) < 1e-6 ? $"{(seconds / 60).ToString("0", CultureInfo.InvariantCulture)} min" : $"{seconds.ToString("0.###", CultureInfo.InvariantCulture)} s";
+
+    /// <summary>"5" and "5.0" are one value; texts (ds2_mode's Y/N) compare as written.</summary>
+    private static bool SameValue(string a, string b) =>
+        Number(a) is { } x && Number(b) is { } y ? Math.Abs(x - y) < 1e-9 : string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 
     private static double? Number(string text) =>
         double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) ? value : null;
