@@ -26,5 +26,8 @@ internal static class Format
     /// <summary>"a.json; b.json": the files of a table row.</summary>
     public static string Files(params RunGroup[] groups) => string.Join("; ", RunNames(groups));
 
+    /// <summary>A count with its unit, singular for one: "1 thread", "8 threads", "1 vCPU".</summary>
+    public static string Count(string number, string unit) => $"{number} {unit}{(number == "1" ? "" : "s")}";
+
     public static string Noise(RepeatStats stats, AnalysisOptions options) => stats.IsNoisy(options.NoiseCvPercent) ? "NOISY" : stats.Count > 1 ? "ok" : "single run";
 }
