@@ -22,7 +22,7 @@ public static class Analyzer
         {
             var input = new StudyInput(workloads.Runs, options);
             results.Add(new RunOverview().Analyze(input));
-            results.AddRange(studies.Select(s => s.Analyze(input)));
+            results.AddRange(studies.Select(s => HeadlineGate.Apply(s.Analyze(input), input)));
         }
 
         var created = DateTimeOffset.UtcNow;

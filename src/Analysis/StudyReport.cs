@@ -62,6 +62,11 @@ public static class StudyReport
             await stdout.WriteLineAsync(finding).ConfigureAwait(false);
         }
 
+        foreach (var left in report.Studies.Where(s => s.Missing is null).SelectMany(s => s.LeftOut))
+        {
+            await stdout.WriteLineAsync($"left out of the headlines: {left.Headline.Statement} — {left.Why}.").ConfigureAwait(false);
+        }
+
         var apart = report.Workloads.Apart.Count == 0 ? "" : $", {report.Workloads.Apart.Count} run(s) of other workloads listed apart";
         await stdout.WriteLineAsync($"{report.Runs.Count} run(s) analysed{apart}, {report.Skipped.Count} file(s) skipped; wrote {written.Count} files to {outDirectory} (report.html, report.md).").ConfigureAwait(false);
         return report;

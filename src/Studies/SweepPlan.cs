@@ -47,6 +47,9 @@ public sealed record SweepPlan
     /// <summary>CPUs the driver process is pinned to (--driver-cpus); server sets are planned from the others. Null = the driver is left as it is.</summary>
     public IReadOnlyList<int>? DriverCpus { get; init; }
 
+    /// <summary>The user's own labels (--label key=value), recorded on every step beside the sweep's.</summary>
+    public IReadOnlyDictionary<string, string> Labels { get; init; } = new SortedDictionary<string, string>(StringComparer.Ordinal);
+
     public bool HasCpuStudy => Cpus is not null || HtOn || HtOff || Affinity;
 
     /// <summary>Checks the combination; one-line <see cref="UserError"/> for what cannot work.</summary>
@@ -80,6 +83,14 @@ public sealed record SweepPlan
         if (ThresholdPercent is < 0 or > 1000 || double.IsNaN(ThresholdPercent))
         {
             throw new UserError($"--peak-threshold {ThresholdPercent} is out of range; give a percentage such as 5");
+        }
+
+        // A user's label never shares a key with one the sweep sets itself (or analyze derives from the CPU sets): the
+        // same key would then mean two things in one results folder.
+        IReadOnlyList<string> reserved = HasCpuStudy ? [.. SweepRunner.LabelKeys, .. SweepRunner.CpuSetLabelKeys] : SweepRunner.LabelKeys;
+        if (Labels.Keys.FirstOrDefault(k => reserved.Contains(k, StringComparer.OrdinalIgnoreCase)) is { } taken)
+        {
+            throw new UserError($"--label {taken}={Labels[taken]}: '{taken}' is a label the sweep sets on every step itself ({string.Join(", ", reserved)}); give yours another name, e.g. --label my_{taken}={Labels[taken]}");
         }
 
         return this;

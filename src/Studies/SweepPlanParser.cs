@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using DvdStore.Driver.Environment;
 using DvdStore.Driver.Parameters;
+using DvdStore.Driver.Results;
 using DvdStore.Schema;
 
 namespace DvdStore.Studies;
@@ -14,7 +15,7 @@ namespace DvdStore.Studies;
 public static class SweepPlanParser
 {
     public static readonly IReadOnlyList<string> Keys =
-        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "allow_used_store", "threshold", "driver_cpus"];
+        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "allow_used_store", "threshold", "driver_cpus", "label"];
 
     /// <summary>Applies one setting (option name without dashes, '-' or '_') to a plan.</summary>
     public static SweepPlan Apply(SweepPlan plan, string key, string value)
@@ -35,8 +36,23 @@ public static class SweepPlanParser
             "allow_used_store" => plan with { AllowUsedStore = Bool(name, value) },
             "threshold" or "peak_threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber("threshold", Shown(name), value) },
             "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },
+            "label" => plan with { Labels = WithLabel(plan.Labels, value) },
             _ => throw new UserError($"unknown study setting '{key}'; known: {string.Join(", ", Keys)}"),
         };
+    }
+
+    /// <summary>The labels with one more "key=value" (as run's --label); a one-line <see cref="UserError"/> for anything else.</summary>
+    private static SortedDictionary<string, string> WithLabel(IReadOnlyDictionary<string, string> labels, string text)
+    {
+        var eq = text.IndexOf('=', StringComparison.Ordinal);
+        if (eq <= 0)
+        {
+            throw new UserError($"label '{text}' (--label) is not key=value; write e.g. --label generation=SapphireRapids.");
+        }
+
+        var (key, value) = (text[..eq].Trim(), text[(eq + 1)..].Trim());
+        RunLabels.Check(key, value, "--label");
+        return new SortedDictionary<string, string>(labels.ToDictionary(), StringComparer.Ordinal) { [key] = value };
     }
 
     /// <summary>Reads a JSON study file: one object whose members are the settings (numbers, strings, booleans or arrays).</summary>

@@ -88,10 +88,19 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         return results;
     }
 
-    /// <summary>The labels of one step's result: the set's shape, the users, how it was pinned, the study id and the driver's CPUs.</summary>
-    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId, IReadOnlyList<int>? driverCpus = null)
+    /// <summary>The labels the sweep sets on every step; a user's --label may not take one of these keys.</summary>
+    public static readonly IReadOnlyList<string> LabelKeys = ["sweep", "users", "cpu_set", "cpu_study", "cpu_variant", "cpu_list", "cpus", "cores", "threads_per_core", "sockets", "nodes", "pin_method", "driver_cpus", "threads"];
+
+    /// <summary>What analyze derives from a step's CPU set (docs/sweep.md): a user's label of these keys would override every step's own.</summary>
+    public static readonly IReadOnlyList<string> CpuSetLabelKeys = ["vcpus", "smt", "affinity", "numa"];
+
+    /// <summary>
+    /// The labels of one step's result: the user's own (<paramref name="own"/>, never of a sweep key: <see cref="SweepPlan.Validate"/>),
+    /// the set's shape, the users, how it was pinned, the study id and the driver's CPUs.
+    /// </summary>
+    public static IReadOnlyDictionary<string, string> Labels(CpuSet? set, int users, string? pinMethod, string sweepId, IReadOnlyList<int>? driverCpus = null, IReadOnlyDictionary<string, string>? own = null)
     {
-        var labels = new SortedDictionary<string, string>(StringComparer.Ordinal)
+        var labels = new SortedDictionary<string, string>((own ?? new Dictionary<string, string>()).ToDictionary(), StringComparer.Ordinal)
         {
             ["sweep"] = sweepId,
             ["users"] = users.ToString(Inv),

@@ -64,7 +64,7 @@ public static class SweepStudy
                     Warmup = plan.Warmup,
                     DbSize = storeSize,
                     OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
-                    Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver),
+                    Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver, plan.Labels),
                     DriverCpus = plan.DriverCpus,
                     SetupFindings = set is not null && DriverAffinity.SharesServerCpus(set.Cpus, driver) is { } shared ? [shared] : [],
                     Seed = runSeed,

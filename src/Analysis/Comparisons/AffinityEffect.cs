@@ -25,7 +25,7 @@ public sealed class AffinityEffect : IStudy
         var tables = new List<ReportTable>();
         var charts = new List<ChartSpec>();
         var findings = new List<string>();
-        var headlines = pinning.Select(p => PairedComparison.Headline(p, "pinned vs unpinned")).Concat(numa.Select(p => PairedComparison.Headline(p, "one NUMA node vs spread"))).ToList();
+        var headlines = pinning.Select(p => PairedComparison.Headline(p, "pinned vs unpinned", LabelKeys.Affinity, LabelKeys.Numa)).Concat(numa.Select(p => PairedComparison.Headline(p, "one NUMA node vs spread", LabelKeys.Numa, LabelKeys.Affinity))).ToList();
         void Compare(List<PairedComparison.Pair> pairs, string key, string what, string changes, string fileName, string nameA, string nameB, string missing)
         {
             if (pairs.Count == 0)

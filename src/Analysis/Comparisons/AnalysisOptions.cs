@@ -26,6 +26,12 @@ public sealed record AnalysisOptions
     /// </summary>
     public bool IncludeUnfinished { get; init; }
 
+    /// <summary>
+    /// Let runs that measured the client (findings client-bound, client-saturation, driver-shares-server-cpus) into the
+    /// headlines. Off by default: such a run's OPM is the driver's or the host's limit, not the server's; they are listed.
+    /// </summary>
+    public bool IncludeClientBound { get; init; }
+
     /// <summary>The workload to compare (its name, title, key or hash, as the report lists them); empty = the one with the most runs.</summary>
     public string Workload { get; init; } = "";
 

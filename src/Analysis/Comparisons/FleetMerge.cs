@@ -2,6 +2,7 @@ using System.Globalization;
 using DvdStore.Analysis.Reading;
 using DvdStore.Analysis.Reports;
 using DvdStore.Driver.Results;
+using DvdStore.Driver.Running;
 
 namespace DvdStore.Analysis.Comparisons;
 
@@ -43,13 +44,13 @@ public sealed class FleetMerge : IStudy
                 Format.Number(spread, 1), check.Gained?.ToString(CultureInfo.InvariantCulture) ?? "", Text(check.Committed), Text(check.InDoubt), check.Verdict]);
             findings.Add(string.Create(CultureInfo.InvariantCulture,
                 $"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged over a {Format.Number(window.Seconds, 0)} s common window (sum of drivers {string.Join(" + ", perDriver.Select(Format.Opm))}); started within {Format.Number(spread, 1)} ms; cross-check: {check.Describe()}."));
-            headlines.Add(new Headline($"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged", "", "cross-check " + check.Verdict));
+            headlines.Add(new Headline($"fleet {fleet.Key}: {members.Count} of {size} drivers, {Format.Opm(window.MergedOpm)} OPM merged", "", "cross-check " + check.Verdict) { Runs = members.Select(static m => m.Name).ToList() });
             foreach (var (run, opm) in window.Members)
             {
                 var f = run.Result.Fleet!;
                 var skew = (run.Result.StartUtc - members.Min(static m => m.Result.StartUtc)).TotalMilliseconds;
                 var cpu = run.Result.Intervals.Where(static i => i.Measured).Select(static i => i.ClientCpuPercent).DefaultIfEmpty(0).Average();
-                var saturation = run.Result.Findings.FirstOrDefault(static x => x.Code == "client-saturation");
+                var saturation = run.Result.Findings.FirstOrDefault(static x => x.Code is ClientSaturation.DriverCode or ClientSaturation.HostCode);
                 var saturated = saturation is not null;
                 driverRows.Add([fleet.Key, Text(f.Member), run.Name, Format.Number(f.StartSkewMs ?? skew, 1), Format.Number(f.BarrierWaitMs, 0), Format.Number(opm, 1), Format.Percent(cpu), saturated ? "SATURATED" : "ok", Text(f.MemberCommitted)]);
                 if (saturated)

@@ -20,6 +20,12 @@ internal static class Format
 
     public static string Cv(RepeatStats stats) => stats.CoefficientOfVariationPercent is { } cv ? Percent(cv) : "";
 
+    /// <summary>The file names of the groups' runs, for the "files" column and a headline's runs.</summary>
+    public static IReadOnlyList<string> RunNames(params RunGroup[] groups) => groups.SelectMany(g => g.Runs).SelectMany(r => r.Files).Distinct(StringComparer.Ordinal).ToList();
+
+    /// <summary>"a.json; b.json": the files of a table row.</summary>
+    public static string Files(params RunGroup[] groups) => string.Join("; ", RunNames(groups));
+
     /// <summary>A count with its unit, singular for one: "1 thread", "8 threads", "1 vCPU".</summary>
     public static string Count(string number, string unit) => $"{number} {unit}{(number == "1" ? "" : "s")}";
 

@@ -52,15 +52,16 @@ public sealed class Generations : IStudy
                 var normalisedEqual = equal is not null && baseEqual is not null ? equal.Opm.Mean / baseEqual.Opm.Mean : (double?)null;
                 rows.Add([name, peak.Label(LabelKeys.Generation), peak.Label(LabelKeys.Vcpus), peak.Label(LabelKeys.Threads), Format.Opm(peak.Opm.Mean), Format.Ci(peak.Opm), Format.Noise(peak.Opm, input.Options),
                     Format.Ratio(peak.Opm.Mean / baseline.Opm.Mean), ReferenceEquals(peak, baseline) ? "baseline" : atPeak.Describe(),
-                    equalThreads?.ToString(CultureInfo.InvariantCulture) ?? "", equal is null ? "" : Format.Opm(equal.Opm.Mean), normalisedEqual is { } n ? Format.Ratio(n) : ""]);
+                    equalThreads?.ToString(CultureInfo.InvariantCulture) ?? "", equal is null ? "" : Format.Opm(equal.Opm.Mean), normalisedEqual is { } n ? Format.Ratio(n) : "", Format.Files(peak)]);
                 bars.Add(new ChartBar(prefix + peak.Label(LabelKeys.Generation), peak.Opm.Mean / baseline.Opm.Mean, peak.Opm.ConfidenceHalfWidth / baseline.Opm.Mean));
             }
 
             var top = peaks[^1];
-            headlines.Add(HeadlineFigures.Ratio(
+            var headline = HeadlineFigures.Ratio(
                 $"{prefix}{baseline.Label(LabelKeys.Generation)} {Shape(baseline)} → {top.Label(LabelKeys.Generation)} {Shape(top)}: {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM",
                 baseline.Opm,
-                top.Opm));
+                top.Opm);
+            headlines.Add(headline with { Runs = Format.RunNames(baseline, top), Studied = [LabelKeys.Generation, LabelKeys.Vcpus] });
             findings.Add($"{prefix}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
                 + (equalThreads is not { } common
                     ? " No thread count was run on every generation, so there is no equal-load comparison."
@@ -73,7 +74,7 @@ public sealed class Generations : IStudy
         {
             Findings = findings,
             Headlines = headlines,
-            Tables = [new ReportTable("Generations normalised to the baseline", "generations", ["series", "generation", "vcpus_at_peak", "threads_at_peak", "peak_opm", "ci95", "noise", "normalised_at_peak", "verdict_vs_baseline", "equal_load_threads", "opm_at_equal_load", "normalised_at_equal_load"], rows)],
+            Tables = [new ReportTable("Generations normalised to the baseline", "generations", ["series", "generation", "vcpus_at_peak", "threads_at_peak", "peak_opm", "ci95", "noise", "normalised_at_peak", "verdict_vs_baseline", "equal_load_threads", "opm_at_equal_load", "normalised_at_equal_load", "files"], rows)],
             Charts = [new ChartSpec("Generations: peak OPM relative to the baseline", "generations", "", "Peak OPM relative to baseline (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = "baseline" }],
         };
     }

@@ -25,7 +25,7 @@ public sealed class HyperThreadingGain : IStudy
         return new StudyResult(Name, Title)
         {
             Findings = pairs.Select(p => PairedComparison.Sentence(p, "SMT on gains")).ToList(),
-            Headlines = pairs.Select(p => PairedComparison.Headline(p, "SMT on vs off")).ToList(),
+            Headlines = pairs.Select(p => PairedComparison.Headline(p, "SMT on vs off", LabelKeys.Smt, LabelKeys.Vcpus)).ToList(),
             Tables = [PairedComparison.Table("Hyper-threading gain (SMT on vs off)", "ht", LabelKeys.Smt, pairs, input.Options)],
             Charts = [PairedComparison.Bars("Hyper-threading: OPM with SMT on, relative to off", "ht", "SMT off", "SMT on", pairs)],
         };

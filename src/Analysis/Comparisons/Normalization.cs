@@ -46,12 +46,12 @@ public sealed class Normalization : IStudy
             var ratio = g.Opm.Mean / baseline.Opm.Mean;
             var isBaseline = ReferenceEquals(g, baseline);
             var difference = Difference.Between(baseline.Opm, g.Opm);
-            rows.Add([Describe(g), g.Instances.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Opm(g.Opm.Mean), Format.Ci(g.Opm), Format.Noise(g.Opm, input.Options), Format.Ratio(ratio), isBaseline ? "baseline" : difference.Describe()]);
+            rows.Add([Describe(g), g.Instances.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Opm(g.Opm.Mean), Format.Ci(g.Opm), Format.Noise(g.Opm, input.Options), Format.Ratio(ratio), isBaseline ? "baseline" : difference.Describe(), Format.Files(g)]);
             bars.Add(new ChartBar(Describe(g), ratio, HeadlineFigures.RatioHalfWidth(baseline.Opm, g.Opm)));
             if (!isBaseline)
             {
                 findings.Add($"{Describe(g)}: {Format.Ratio(ratio)}× {Describe(baseline)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(g.Opm.Mean)} OPM); {difference.Describe()}.");
-                headlines.Add(HeadlineFigures.Ratio($"{Describe(g)}: {Format.Ratio(ratio)}× {Describe(baseline)}", baseline.Opm, g.Opm));
+                headlines.Add(HeadlineFigures.Ratio($"{Describe(g)}: {Format.Ratio(ratio)}× {Describe(baseline)}", baseline.Opm, g.Opm) with { Runs = Format.RunNames(baseline, g), Studied = key is null ? [] : [key] });
             }
         }
 
@@ -59,7 +59,7 @@ public sealed class Normalization : IStudy
         {
             Findings = findings,
             Headlines = headlines,
-            Tables = [new ReportTable($"OPM normalised to {Describe(baseline)}", "normalized", ["configuration", "instances", "opm", "ci95", "noise", "normalised", "verdict_vs_baseline"], rows)],
+            Tables = [new ReportTable($"OPM normalised to {Describe(baseline)}", "normalized", ["configuration", "instances", "opm", "ci95", "noise", "normalised", "verdict_vs_baseline", "files"], rows)],
             Charts = [new ChartSpec($"OPM relative to {Describe(baseline)}", "normalized", "", "OPM relative to the baseline (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = "baseline = 1.00" }],
         };
     }

@@ -48,7 +48,7 @@ internal static class PairedComparison
     }
 
     public static ReportTable Table(string title, string fileName, string key, IEnumerable<Pair> pairs, AnalysisOptions options) =>
-        new(title, fileName, ["series", $"{key}_a", "opm_a", "ci95_a", "runs_a", "noise_a", $"{key}_b", "opm_b", "ci95_b", "runs_b", "noise_b", "gain_pct", "gain_ci95_pct", "verdict"],
+        new(title, fileName, ["series", $"{key}_a", "opm_a", "ci95_a", "runs_a", "noise_a", $"{key}_b", "opm_b", "ci95_b", "runs_b", "noise_b", "gain_pct", "gain_ci95_pct", "verdict", "files_a", "files_b"],
             pairs.Select(p => (IReadOnlyList<string>)
             [
                 p.Series, Describe(p.A, key), Format.Opm(p.A.Opm.Mean), Format.Ci(p.A.Opm), Count(p.A), Format.Noise(p.A.Opm, options),
@@ -56,6 +56,7 @@ internal static class PairedComparison
                 Format.SignedPercent(p.Difference.Percent),
                 p.Difference.HalfWidth is { } h && p.A.Opm.Mean != 0 ? "± " + Format.Percent(100 * h / p.A.Opm.Mean) : "",
                 p.Difference.Describe(),
+                Format.Files(p.A), Format.Files(p.B),
             ]).ToList());
 
     public static ChartSpec Bars(string title, string fileName, string nameA, string nameB, IEnumerable<Pair> pairs)
@@ -73,8 +74,12 @@ internal static class PairedComparison
     public static string Sentence(Pair p, string what) =>
         $"{p.Prefix}{what} {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
 
-    public static Headline Headline(Pair p, string what) =>
-        HeadlineFigures.Gain($"{p.Prefix}{what}: {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
+    /// <param name="studied">The labels the pair may differ in (its key and those the study ignores).</param>
+    public static Headline Headline(Pair p, string what, params string[] studied)
+    {
+        var headline = HeadlineFigures.Gain($"{p.Prefix}{what}: {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
+        return headline with { Runs = Format.RunNames(p.A, p.B), Studied = studied };
+    }
 
     private static double? Relative(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
 

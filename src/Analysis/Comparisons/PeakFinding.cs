@@ -39,7 +39,7 @@ public sealed class PeakFinding : IStudy
             {
                 var growth = i == 0 ? "" : Format.SignedPercent(100 * ((sweep[i].Opm.Mean / sweep[i - 1].Opm.Mean) - 1));
                 var verdict = i == 0 ? "" : Difference.Between(sweep[i - 1].Opm, sweep[i].Opm).Describe();
-                rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), ServerLoad.ClientBoundCell(sweep[i]), i == peak ? "PEAK" : ""]);
+                rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), ServerLoad.ClientBoundCell(sweep[i]), i == peak ? "PEAK" : "", Format.Files(sweep[i])]);
                 if (ServerLoad.ClientBoundFinding(sweep[i], name, Format.Count(sweep[i].Label(LabelKeys.Threads), "thread"), "step") is { } clientBound)
                 {
                     findings.Add(clientBound);
@@ -56,14 +56,18 @@ public sealed class PeakFinding : IStudy
             headlines.Add(new Headline(
                 peak == sweep.Count - 1 ? $"{name}: no peak within the sweep (still growing at {Format.Count(sweep[^1].Label(LabelKeys.Threads), "thread")}, {Format.Opm(sweep[^1].Opm.Mean)} OPM)" : $"{name}: peak at {Format.Count(sweep[peak].Label(LabelKeys.Threads), "thread")}, {Format.Opm(sweep[peak].Opm.Mean)} OPM",
                 Format.Ci(sweep[peak].Opm),
-                peak == sweep.Count - 1 ? "" : "next step: " + Difference.Between(sweep[peak].Opm, sweep[peak + 1].Opm).Describe()));
+                peak == sweep.Count - 1 ? "" : "next step: " + Difference.Between(sweep[peak].Opm, sweep[peak + 1].Opm).Describe())
+            {
+                Runs = Format.RunNames([.. sweep]),
+                Studied = [LabelKeys.Threads],
+            });
         }
 
         return new StudyResult(Name, Title)
         {
             Findings = findings,
             Headlines = headlines,
-            Tables = [new ReportTable("Thread sweep", "peak", ["series", "threads", "opm", "ci95", "noise", "growth_pct", "step_verdict", "server_cpu_pct", "client_bound", "peak"], rows)],
+            Tables = [new ReportTable("Thread sweep", "peak", ["series", "threads", "opm", "ci95", "noise", "growth_pct", "step_verdict", "server_cpu_pct", "client_bound", "peak", "files"], rows)],
             Charts = charts.Charts(),
         };
     }

@@ -51,7 +51,7 @@ internal static class ScaleOutUnits
             },
             Findings = [new Finding("scale-out-unit", FindingSeverity.Warning, $"{members.Count} runs summed over their common window: {string.Join(", ", members.Select(m => m.Name))}")],
         };
-        return new AnalyzedRun($"scaleout:{name}", members[0].Origin, result, labels, members.Count);
+        return new AnalyzedRun($"scaleout:{name}", members[0].Origin, result, labels, members.Count) { Members = members };
     }
 
     private static Dictionary<string, string> SharedLabels(IReadOnlyList<AnalyzedRun> members)

@@ -21,7 +21,7 @@ public sealed class VcpuScaling : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var series = RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Vcpus) is not null), LabelKeys.Vcpus, LabelKeys.Threads)
+        var series = RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Vcpus) is not null), LabelKeys.Vcpus, LabelKeys.Threads, LabelKeys.Affinity)
             .Select(s => s.GroupBy(g => g.NumericLabel(LabelKeys.Vcpus)!.Value).Select(RunGroups.Best).OrderBy(g => g.NumericLabel(LabelKeys.Vcpus)).ToList())
             .Where(points => points.Count >= 2)
             .ToList();
@@ -30,7 +30,7 @@ public sealed class VcpuScaling : IStudy
             return StudyResult.Lacking(Name, Title, "needs runs of one configuration at two or more vCPU counts (label 'vcpus'; the driver records it from its CPU affinity, or set --label FILE:vcpus=N)");
         }
 
-        var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels)).Where(k => k is not LabelKeys.Vcpus and not LabelKeys.Threads).ToList();
+        var varying = RunGroups.VaryingKeys(series.SelectMany(s => s).Select(g => g.Labels)).Where(k => k is not LabelKeys.Vcpus and not LabelKeys.Threads and not LabelKeys.Affinity).ToList();
         var rows = new List<IReadOnlyList<string>>();
         var findings = new List<string>();
         var headlines = new List<Headline>();
@@ -43,7 +43,7 @@ public sealed class VcpuScaling : IStudy
             {
                 var p = points[i];
                 var a = analysis.Points[i];
-                rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent), ServerLoad.Cell(p), ServerLoad.ClientBoundCell(p)]);
+                rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent), ServerLoad.Cell(p), ServerLoad.ClientBoundCell(p), Format.Files(p)]);
                 if (ServerLoad.ClientBoundFinding(p, name, Format.Count(Format.Number(a.Vcpus, 0), "vCPU"), "point") is { } clientBound)
                 {
                     findings.Add(clientBound);
@@ -59,7 +59,11 @@ public sealed class VcpuScaling : IStudy
             headlines.Add(new Headline(
                 $"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs: {Format.Ratio(last.Speedup)}× the OPM, {Format.Percent(last.EfficiencyPercent)} % of linear",
                 HeadlineFigures.RatioHalfWidth(points[0].Opm, points[^1].Opm) is { } h ? "± " + Format.Percent(100 * h * analysis.Points[0].Vcpus / last.Vcpus) + " % of linear" : "",
-                Difference.Between(points[0].Opm, points[^1].Opm).Describe()));
+                Difference.Between(points[0].Opm, points[^1].Opm).Describe())
+            {
+                Runs = Format.RunNames(points[0], points[^1]),
+                Studied = [LabelKeys.Vcpus, LabelKeys.Affinity],
+            });
             findings.AddRange(NoiseNotes(points, name));
             charts.AddReference(new ChartSeries("linear from " + Format.Count(Format.Number(analysis.Points[0].Vcpus, 0), "vCPU") + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
         }
@@ -68,7 +72,7 @@ public sealed class VcpuScaling : IStudy
         {
             Findings = findings,
             Headlines = headlines,
-            Tables = [new ReportTable("vCPU scaling (best thread count per vCPU count)", "scaling", ["series", "vcpus", "threads", "smt", "opm", "ci95", "runs", "cv_pct", "noise", "speedup", "efficiency_pct_of_linear", "opm_per_vcpu", "marginal_pct_of_linear", "server_cpu_pct", "client_bound"], rows)],
+            Tables = [new ReportTable("vCPU scaling (best thread count per vCPU count)", "scaling", ["series", "vcpus", "threads", "smt", "opm", "ci95", "runs", "cv_pct", "noise", "speedup", "efficiency_pct_of_linear", "opm_per_vcpu", "marginal_pct_of_linear", "server_cpu_pct", "client_bound", "files"], rows)],
             Charts = charts.Charts(),
         };
     }

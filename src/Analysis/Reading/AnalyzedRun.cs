@@ -43,6 +43,12 @@ public sealed class AnalyzedRun
     /// <summary>Short name for tables: the file name.</summary>
     public string Name => Path.GetFileName(Source);
 
+    /// <summary>The runs a scale-out unit sums; empty for a run read from one file.</summary>
+    public IReadOnlyList<AnalyzedRun> Members { get; init; } = [];
+
+    /// <summary>The file names this stands for: its own, or its members' for a scale-out unit.</summary>
+    public IReadOnlyList<string> Files => Members.Count > 0 ? Members.Select(static m => m.Name).ToList() : [Name];
+
     /// <summary>DS3's opm of the measured phase (rolled-back orders included).</summary>
     public double Opm => Result.Totals.Opm;
 
@@ -52,5 +58,5 @@ public sealed class AnalyzedRun
     public double? NumericLabel(string key) =>
         double.TryParse(Label(key), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var value) ? value : null;
 
-    public AnalyzedRun WithLabels(IReadOnlyDictionary<string, string> labels) => new(Source, Origin, Result, labels, Instances);
+    public AnalyzedRun WithLabels(IReadOnlyDictionary<string, string> labels) => new(Source, Origin, Result, labels, Instances) { Members = Members };
 }

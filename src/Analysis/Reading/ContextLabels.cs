@@ -46,12 +46,13 @@ internal static class ContextLabels
         Put(labels, LabelKeys.Engine, result.Context.Servers.Count > 0 ? result.Context.Servers[0].Engine : "");
         Put(labels, LabelKeys.Size, Parameter(result, "db_size", "size"));
         Put(labels, LabelKeys.Threads, Parameter(result, "n_threads", "threads", "users"));
+        ComparisonFactors.Add(labels, result);
         foreach (var (key, value) in result.Context.Labels)
         {
             labels[key] = value;
         }
 
-        FromSweep(labels, result.Context.Labels);
+        FromSweep(labels, result.Context.Labels, client.OnlineCpuCount);
         return labels;
     }
 
@@ -60,7 +61,8 @@ internal static class ContextLabels
     /// not the driver's: that set is what the studies compare, so it becomes vcpus, smt, affinity and numa.
     /// Labels the user or the run set explicitly win.
     /// </summary>
-    private static void FromSweep(Dictionary<string, string> labels, IReadOnlyDictionary<string, string> own)
+    /// <param name="onlineCpus">The machine's online CPUs when recorded (0 = unknown): a set of all of them is no pinning.</param>
+    private static void FromSweep(Dictionary<string, string> labels, IReadOnlyDictionary<string, string> own, int onlineCpus)
     {
         if (!own.TryGetValue(SweepKeys.CpuSet, out var set) || set == LabelKeys.Unpinned
             || !own.TryGetValue(SweepKeys.Cpus, out var cpus) || !int.TryParse(cpus, NumberStyles.Integer, CultureInfo.InvariantCulture, out var count))
@@ -69,7 +71,7 @@ internal static class ContextLabels
         }
 
         Derived(LabelKeys.Vcpus, count.ToString(CultureInfo.InvariantCulture));
-        Derived(LabelKeys.Affinity, LabelKeys.Pinned);
+        Derived(LabelKeys.Affinity, onlineCpus > 0 && count >= onlineCpus ? LabelKeys.Unpinned : LabelKeys.Pinned);
         if (own.TryGetValue(SweepKeys.ThreadsPerCore, out var tpc) && int.TryParse(tpc, NumberStyles.Integer, CultureInfo.InvariantCulture, out var threadsPerCore))
         {
             Derived(LabelKeys.Smt, threadsPerCore > 1 ? LabelKeys.On : LabelKeys.Off);
@@ -96,6 +98,20 @@ internal static class ContextLabels
     }
 
     /// <summary>True when every target is on the driver's machine (loopback, the driver's host name, or an in-process engine).</summary>
+    /// <summary>A recorded parameter by the first of its names that has a value; "" when none has.</summary>
+    internal static string Parameter(RunResult result, params string[] names)
+    {
+        foreach (var name in names)
+        {
+            if (result.Parameters.TryGetValue(name, out var value) && value.Length > 0)
+            {
+                return value;
+            }
+        }
+
+        return "";
+    }
+
     internal static bool DriverOnDatabaseMachine(RunResult result)
     {
         var servers = result.Context.Servers;
@@ -141,20 +157,7 @@ internal static class ContextLabels
             || string.Equals(host, "localhost", StringComparison.OrdinalIgnoreCase)
             || (clientHostname.Length > 0 && string.Equals(host.Split('.')[0], clientHostname.Split('.')[0], StringComparison.OrdinalIgnoreCase)));
 
-    private static string Parameter(RunResult result, params string[] names)
-    {
-        foreach (var name in names)
-        {
-            if (result.Parameters.TryGetValue(name, out var value) && value.Length > 0)
-            {
-                return value;
-            }
-        }
-
-        return "";
-    }
-
-    private static void Put(Dictionary<string, string> labels, string key, string value)
+    internal static void Put(Dictionary<string, string> labels, string key, string value)
     {
         if (!string.IsNullOrWhiteSpace(value))
         {

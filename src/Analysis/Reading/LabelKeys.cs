@@ -27,6 +27,9 @@ public static class LabelKeys
     public const string Threads = "threads";
     public const string Host = "host";
 
+    /// <summary>Like-with-like factors derived from a run's parameters and context (<see cref="ComparisonFactors"/>).</summary>
+    public const string Workload = "workload", EngineVersion = "engine_version", ThinkTime = "think_time", Warmup = "warmup", Duration = "duration", Mix = "mix";
+
     /// <summary>Names a scale-out set: runs with the same value ran at the same time and are summed.</summary>
     public const string ScaleOut = "scaleout";
 }

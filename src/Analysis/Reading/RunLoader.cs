@@ -81,7 +81,7 @@ public static class RunLoader
             }
         }
 
-        return new LoadedRuns(runs, skipped);
+        return new LoadedRuns(AutomaticLabels.Reconcile(runs), skipped);
     }
 
     private static (RunOrigin Origin, RunResult Result) Recognise(string text, string path)

@@ -11,6 +11,9 @@ public sealed record StudyResult(string Name, string Title)
     /// <summary>The study's figure(s) for the executive summary, each with its interval and noise verdict.</summary>
     public IReadOnlyList<Headline> Headlines { get; init; } = [];
 
+    /// <summary>Headlines the study computed but that stay out of the summary, each with why (<c>HeadlineGate</c>).</summary>
+    public IReadOnlyList<LeftOutHeadline> LeftOut { get; init; } = [];
+
     public IReadOnlyList<ReportTable> Tables { get; init; } = [];
 
     public IReadOnlyList<ChartSpec> Charts { get; init; } = [];

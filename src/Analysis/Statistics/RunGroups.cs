@@ -6,7 +6,7 @@ namespace DvdStore.Analysis.Statistics;
 public static class RunGroups
 {
     /// <summary>Labels that never make two runs different configurations (a sweep's detail labels are summed up in vcpus/smt/affinity/numa).</summary>
-    private static readonly string[] NotConfiguration = [LabelKeys.Host, .. SweepKeys.All];
+    public static readonly IReadOnlyList<string> NotConfiguration = [LabelKeys.Host, .. SweepKeys.All];
 
     public static IReadOnlyList<RunGroup> Configurations(IEnumerable<AnalyzedRun> runs) =>
         runs.GroupBy(r => Key(r.Labels, NotConfiguration) + Shape(r.Instances), StringComparer.Ordinal)

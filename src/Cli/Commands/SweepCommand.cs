@@ -38,6 +38,7 @@ public static class SweepCommand
         var study = new Option<string?>("--config") { Description = "JSON study file with the settings below in snake_case (options given here override it).", HelpName = "file" };
         var output = new Option<string?>("--out") { Description = "Folder for the study's results [default: results/sweep-<utc time>].", HelpName = "folder" };
         var seed = new Option<long?>("--seed") { Description = "Seed of the users' random streams (the same for every step)." };
+        var label = new Option<string[]>("--label") { Description = "A label key=value recorded on every step, as run's --label (repeatable); the sweep's own keys (users, cpus, cpu_set …) are refused.", HelpName = "key=value", AllowMultipleArgumentsPerToken = false };
         var settings = new (string Key, Option<string?> Option)[]
         {
             ("server_pid", new("--server-pid") { Description = $"Main pid of the local server to pin ({EngineCatalog.ServerPidHints}).", HelpName = "pid" }),
@@ -67,6 +68,7 @@ public static class SweepCommand
         command.Add(output);
         command.Add(study);
         command.Add(seed);
+        command.Add(label);
         foreach (var (_, option) in settings.Where(s => !first.Contains(s.Key)))
         {
             command.Add(option);
@@ -91,6 +93,11 @@ public static class SweepCommand
                 {
                     plan = SweepPlanParser.Apply(plan, key, result.GetValue(option) ?? "");
                 }
+            }
+
+            foreach (var text in result.GetValue(label) ?? [])
+            {
+                plan = SweepPlanParser.Apply(plan, "label", text);
             }
 
             plan.Validate();

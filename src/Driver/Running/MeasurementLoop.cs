@@ -32,6 +32,9 @@ public sealed record Measurement
 
     public required double PeakLagMs { get; init; }
 
+    /// <summary>The driver's whole machine over the measured phase (busy, stolen, run queue); null when not measured.</summary>
+    public HostLoad? Host { get; init; }
+
     public required ProcessMemory MemoryAtStart { get; init; }
 
     public required ProcessMemory MemoryAtEnd { get; init; }
@@ -139,6 +142,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             MeanMeasuredCpu = log.MeanMeasuredCpu,
             PeakCpuPercent = monitor.PeakCpuPercent,
             PeakLagMs = monitor.PeakLagMs,
+            Host = monitor.MeasuredHost,
             MemoryAtStart = memoryAtStart,
             MemoryAtEnd = memoryAtEnd,
             ServerMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc),

@@ -38,11 +38,11 @@ public sealed class RunFindings
     /// <summary>Findings from the measurement itself: client saturation, the server, reconnects, abandoned orders.</summary>
     public void AddMeasured(Measurement measured, RunTotals totals, IReadOnlyList<ErrorCause> errorCauses, int usableCpus)
     {
-        var clientSaturated = measured.MeanMeasuredCpu >= 80 || measured.PeakLagMs >= 100;
-        if (clientSaturated)
+        var saturation = ClientSaturation.Assess(measured.MeanMeasuredCpu, measured.PeakCpuPercent, measured.PeakLagMs, usableCpus, measured.Host);
+        var clientSaturated = saturation is not null;
+        if (saturation is not null)
         {
-            findings.Add(new Finding("client-saturation", FindingSeverity.Warning, string.Create(Inv,
-                $"the driver may be limiting the result: its CPU use averaged {measured.MeanMeasuredCpu:F0} % (peak {measured.PeakCpuPercent:F0} %) of the {usableCpus} CPUs it may use, worst scheduling lag {measured.PeakLagMs:F0} ms; use fewer users per client or more client CPUs.")));
+            findings.Add(saturation);
         }
 
         findings.AddRange(ServerMetricsFindings.Assess(measured.ServerMetrics, measured.Summary.Run.CommittedOrders, clientSaturated, measured.Summary.ElapsedSeconds));

@@ -71,7 +71,7 @@ public sealed class ReportTests
         Assert.True(File.Exists(Path.Combine(outDir, "tables", "summary.csv")));
 
         var scaling = await File.ReadAllLinesAsync(Path.Combine(outDir, "tables", "scaling.csv"));
-        Assert.Equal("series,vcpus,threads,smt,opm,ci95,runs,cv_pct,noise,speedup,efficiency_pct_of_linear,opm_per_vcpu,marginal_pct_of_linear,server_cpu_pct,client_bound", scaling[0]);
+        Assert.Equal("series,vcpus,threads,smt,opm,ci95,runs,cv_pct,noise,speedup,efficiency_pct_of_linear,opm_per_vcpu,marginal_pct_of_linear,server_cpu_pct,client_bound,files", scaling[0]);
         Assert.Equal(4, scaling.Length); // header + 8, 16, 32 vCPUs with SMT off; 64 with SMT on is no curve of its own
         Assert.DoesNotContain(scaling, l => l.Contains(",64,", StringComparison.Ordinal));
         Assert.Contains(scaling, l => l.Contains(",32,16,off,108000,", StringComparison.Ordinal) && l.Contains(",3.60,90.0,3375,", StringComparison.Ordinal));

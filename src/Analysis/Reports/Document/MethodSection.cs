@@ -19,6 +19,8 @@ internal static class MethodSection
         var repeats = input.Configurations.Select(g => g.Opm.Count).DefaultIfEmpty(0).ToList();
         var unfinished = runs.Where(r => r.Result.Outcome != RunOutcome.Completed).ToList();
         var checks = runs.Select(CrossCheck).ToList();
+        var clientLimited = runs.Select(r => string.Join(", ", ClientLimited.Findings(r.Result).Select(f => f.Code).Distinct(StringComparer.Ordinal))).ToList();
+        var limitedRuns = runs.Select((r, i) => (r.Name, Codes: clientLimited[i])).Where(p => p.Codes.Length > 0).Select(p => $"{p.Name} ({p.Codes})").ToList();
         var items = new List<string>
         {
             varying.Count == 0
@@ -29,14 +31,17 @@ internal static class MethodSection
             unfinished.Count == 0
                 ? "Unfinished runs: none; every run completed."
                 : $"Unfinished runs: {string.Join(", ", unfinished.Select(r => $"{r.Name} ({r.Result.Outcome})"))} — listed, and {(options.IncludeUnfinished ? "counted as repeats (--include-unfinished)" : "left out of every mean")}.",
+            limitedRuns.Count == 0
+                ? "Runs that measured the client: none."
+                : $"Runs that measured the client: {string.Join(", ", limitedRuns)} — listed, and {(options.IncludeClientBound ? "let into the headlines (--include-client-bound)" : "kept out of every headline (--include-client-bound lets them in)")}.",
             "Cross-check (database gained = orders the driver committed): " + string.Join(", ", checks.GroupBy(c => c.Verdict).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => $"{g.Count()} {g.Key}")) + ".",
         };
-        var table = new ReportTable("Runs: outcome, use and cross-check", "method-runs", ["file", "start_utc", "outcome", "in_repeats", "measured_s", "opm", "cross_check"],
+        var table = new ReportTable("Runs: outcome, use and cross-check", "method-runs", ["file", "start_utc", "outcome", "in_repeats", "measured_s", "opm", "cross_check", "client_limited"],
             runs.Select((r, i) => (IReadOnlyList<string>)
             [
                 r.Name, r.Result.StartUtc == default ? "" : r.Result.StartUtc.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture),
                 r.Result.Outcome.ToString(), options.IncludeUnfinished || r.Result.Outcome == RunOutcome.Completed ? "yes" : "no",
-                Format.Number(r.Result.Totals.MeasuredSeconds, 0), Format.Opm(r.Opm), checks[i].Text,
+                Format.Number(r.Result.Totals.MeasuredSeconds, 0), Format.Opm(r.Opm), checks[i].Text, clientLimited[i],
             ]).ToList());
         return new ReportSection("Method", [new BulletsBlock(items), new TableBlock(table)]);
     }

@@ -54,7 +54,7 @@ public static class ReportDocumentBuilder
     private static ReportSection Summary(IReadOnlyList<StudyResult> studies, WorkloadPartition workloads)
     {
         var rows = studies.Where(s => s.Missing is null)
-            .SelectMany(s => s.Headlines.Select(h => (IReadOnlyList<string>)[s.Title, h.Statement, h.Interval, h.Noise]))
+            .SelectMany(s => s.Headlines.Select(h => (IReadOnlyList<string>)[s.Title, h.Statement, h.Interval, h.Noise, string.Join("; ", h.Runs)]))
             .ToList();
         var blocks = new List<ReportBlock>();
         if (workloads.Apart.Count > 0)
@@ -67,8 +67,14 @@ public static class ReportDocumentBuilder
         }
 
         blocks.Add(rows.Count > 0
-            ? new TableBlock(new ReportTable("Headline figures (95 % intervals)", "summary", ["study", "figure", "ci95", "noise"], rows))
+            ? new TableBlock(new ReportTable("Headline figures (95 % intervals)", "summary", ["study", "figure", "ci95", "noise", "runs"], rows))
             : new ParagraphBlock("No study found the runs it needs; see each study below.", Warning: true));
+        var leftOut = studies.Where(s => s.Missing is null).SelectMany(s => s.LeftOut.Select(l => (IReadOnlyList<string>)[s.Title, l.Headline.Statement, l.Why, string.Join("; ", l.Headline.Runs)])).ToList();
+        if (leftOut.Count > 0)
+        {
+            blocks.Add(new TableBlock(new ReportTable("Left out of the headlines", "summary-left-out", ["study", "figure", "why", "runs"], leftOut)));
+        }
+
         var missing = studies.Where(s => s.Missing is not null).Select(s => s.Title).ToList();
         if (missing.Count > 0)
         {
