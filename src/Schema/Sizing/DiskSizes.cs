@@ -46,7 +46,14 @@ public static class DiskSizes
     private static FrozenDictionary<string, double> Table(double customers, double orders, double orderLines, double custHist, double products,
         double inventory, double membership, double reviews, double helpfulness) => new Dictionary<string, double>(StringComparer.Ordinal)
         {
-            ["CUSTOMERS"] = customers, ["ORDERS"] = orders, ["ORDERLINES"] = orderLines, ["CUST_HIST"] = custHist, ["PRODUCTS"] = products,
-            ["INVENTORY"] = inventory, ["MEMBERSHIP"] = membership, ["REVIEWS"] = reviews, ["REVIEWS_HELPFULNESS"] = helpfulness,
+            ["CUSTOMERS"] = customers,
+            ["ORDERS"] = orders,
+            ["ORDERLINES"] = orderLines,
+            ["CUST_HIST"] = custHist,
+            ["PRODUCTS"] = products,
+            ["INVENTORY"] = inventory,
+            ["MEMBERSHIP"] = membership,
+            ["REVIEWS"] = reviews,
+            ["REVIEWS_HELPFULNESS"] = helpfulness,
         }.ToFrozenDictionary(StringComparer.Ordinal);
 }
