@@ -4,6 +4,7 @@ using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Schema.Connections;
+using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Cli.Commands;
 
@@ -19,9 +20,15 @@ public static class LoadCommand
             Description = "Load DS3's data files from this folder (DS3's data_files layout, as DS3's generators and 'export-csv' write it) instead of generating rows; the size is read from the rows.",
             HelpName = "folder",
         };
-        return new StoreVerb("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint.")
+        var ignoreSpace = new Option<bool>("--ignore-free-space")
         {
-            Options = [rows.Size, rows.Seed, rows.Threads, dropExisting, fromCsv],
+            Description = "Load even when the store's expected size (see the table in README) is more than the free space of the SQLite file's file system.",
+        };
+        return new StoreVerb("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint. " +
+            "--size sets DS3's row counts; the disk follows the rows (e.g. 10MB: 4.5M rows, ~291 MB SQLite, ~589 MB PostgreSQL; 100MB: 45M rows, ~5.9 GB PostgreSQL; 10GB: 197M rows, ~24 GB; README has the table). " +
+            "The expected size is printed first; a SQLite file that will not fit is refused.")
+        {
+            Options = [rows.Size, rows.Seed, rows.Threads, dropExisting, fromCsv, ignoreSpace],
             Examples =
             [
                 $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
@@ -41,6 +48,16 @@ public static class LoadCommand
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
+            if (folder is null)
+            {
+                var space = LoadSpace.For(target, options.Size, options.DropExisting);
+                await output.WriteLineAsync(space.Describe(target.Engine.DisplayName)).ConfigureAwait(false);
+                if (space.WillNotFit && !result.GetValue(ignoreSpace))
+                {
+                    throw new DvdStore.Schema.UserError($"a {options.Size} store takes ~{DiskSizes.Format(space.ExpectedBytes!.Value)} on {target.Engine.DisplayName}, but {space.Where} has {DiskSizes.Format(space.FreeBytes!.Value)} free; free some space, load a smaller --size, or pass --ignore-free-space.");
+                }
+            }
+
             // A store file this load creates is removed when the load fails (a refused --from-csv left 171 MB behind).
             var newFile = target.MissingFile();
             LoadReport report;

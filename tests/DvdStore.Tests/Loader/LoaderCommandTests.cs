@@ -7,6 +7,18 @@ namespace DvdStore.Tests.Loader;
 public sealed class LoaderCommandTests
 {
     [Fact]
+    public async Task A_load_that_will_not_fit_its_file_system_is_refused_before_the_file_is_made()
+    {
+        var file = TestServers.TempFile("too-big.db");
+        var (code, output, error) = await RunAsync("load", "--size", "10TB", "--connection", $"Data Source={file}");
+        Assert.Equal(2, code);
+        Assert.Contains("expected on disk: ~", output, StringComparison.Ordinal);
+        Assert.Contains("free; free some space, load a smaller --size, or pass --ignore-free-space", error, StringComparison.Ordinal);
+        Assert.Single(error.Trim().Split('\n'));
+        Assert.False(File.Exists(file));
+    }
+
+    [Fact]
     public async Task Load_verify_fingerprint_reset_and_drop_through_the_cli()
     {
         var connection = $"Data Source={TestServers.TempFile("cli.db")}";
@@ -14,6 +26,7 @@ public sealed class LoaderCommandTests
         Assert.True(code == 0, error);
         Assert.Contains("REVIEWS_HELPFULNESS", output, StringComparison.Ordinal);
         Assert.Contains("analyze", output, StringComparison.Ordinal);
+        Assert.Contains("expected on disk: ~", output, StringComparison.Ordinal);
         Assert.DoesNotContain("\r", output, StringComparison.Ordinal);
 
         (code, output, _) = await RunAsync("verify", "--connection", connection);
