@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using DvdStore.Tests.Driver;
 
 namespace DvdStore.Tests.Trust;
 
