@@ -37,6 +37,9 @@ public sealed record Measurement
     public required ProcessMemory MemoryAtEnd { get; init; }
 
     public required ServerMetricsSummary ServerMetrics { get; init; }
+
+    /// <summary>A rate run's schedule and latencies over the measured window (null for the closed loop).</summary>
+    public OpenLoopSummary? OpenLoop { get; init; }
 }
 
 /// <summary>
@@ -52,6 +55,9 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
     /// <summary>Called after every log interval with the intervals so far and the start: the result's checkpoint.</summary>
     public Func<IReadOnlyList<IntervalSample>, DateTimeOffset, Task>? AfterInterval { get; init; }
 
+    /// <summary>A rate run's schedule and latencies (null for the closed loop).</summary>
+    public RatePacing? Pacing { get; init; }
+
     public async Task<Measurement> RunAsync(CancellationToken cancellationToken)
     {
         await recorder.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -66,9 +72,10 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         long? warmupEnd = warmupTicks > 0 ? start + warmupTicks : null;
 
         var memoryAtStart = ProcessMemory.Measure();
+        Pacing?.Start(start);
         supervisor.Start(cancellationToken);
         var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
-        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver };
+        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver, Pacing = Pacing };
         var measuredFromUtc = startUtc;
         var nextLog = start + logTicks;
         long now;
@@ -100,6 +107,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
                 }
 
                 metrics.ResetPhase(now);
+                Pacing?.ResetPhase(now);
 
                 // The measured window is the full run time from the actual reset, even when this loop woke late.
                 runEnd = now + runTicks;
@@ -122,6 +130,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         }
 
         var summary = metrics.Summarize(now);
+        var openLoop = Pacing?.Summarize(now, summary, metrics.Measuring);
         var endUtc = log.UtcAt(now);
         await supervisor.StopAsync().ConfigureAwait(false);
         var memoryAtEnd = ProcessMemory.Measure();
@@ -142,6 +151,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             MemoryAtStart = memoryAtStart,
             MemoryAtEnd = memoryAtEnd,
             ServerMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc),
+            OpenLoop = openLoop,
         };
     }
 

@@ -56,6 +56,11 @@ public static class RunSettingsCheck
             throw new UserError("think_time must not be negative.");
         }
 
+        if (s.TargetOpm is { } rate && w.ThinkTimeSeconds > 0)
+        {
+            throw new UserError(string.Create(Inv, $"--rate {rate} schedules the order starts itself; think_time ({w.ThinkTimeSeconds} s) applies only to the closed loop: drop one of them."));
+        }
+
         // Found out before the run, not after it: a run whose result cannot be written is a run wasted.
         AtomicFile.EnsureWritableFolder(s.OutputDirectory, "--out");
         if (!string.IsNullOrEmpty(s.Ds3CsvFile))
