@@ -46,6 +46,7 @@ internal static class ContextLabels
         Put(labels, LabelKeys.Engine, result.Context.Servers.Count > 0 ? result.Context.Servers[0].Engine : "");
         Put(labels, LabelKeys.Size, Parameter(result, "db_size", "size"));
         Put(labels, LabelKeys.Threads, Parameter(result, "n_threads", "threads", "users"));
+        Put(labels, LabelKeys.Rate, Parameter(result, "rate"));
         foreach (var (key, value) in result.Context.Labels)
         {
             labels[key] = value;

@@ -23,6 +23,9 @@ public static class LabelKeys
     public const string Threads = "threads";
     public const string Host = "host";
 
+    /// <summary>A rate run's target (run --rate): rate runs and closed-loop runs are never one configuration.</summary>
+    public const string Rate = "rate";
+
     /// <summary>Names a scale-out set: runs with the same value ran at the same time and are summed.</summary>
     public const string ScaleOut = "scaleout";
 }

@@ -60,9 +60,14 @@ public static class AnalyzeCommand
         {
             Description = "Count Failed, Cancelled and Interrupted runs as repeats too (by default they are listed but left out of every mean).",
         };
+        var sla = new Option<string?>("--sla")
+        {
+            Description = "Rate runs: the latency limit, e.g. p99=200ms; the sla study reports the highest OPM that kept it in every measured interval (docs/open-loop.md).",
+            HelpName = "pNN=limit",
+        };
         var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
         {
-            inputs, output, study, baseline, label, labels, threshold, noise, unfinished,
+            inputs, output, study, baseline, label, labels, threshold, noise, unfinished, sla,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -80,7 +85,7 @@ public static class AnalyzeCommand
             var options = new StudyReportOptions
             {
                 Studies = studies,
-                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished) }.WithBaselines(result.GetValue(baseline) ?? []),
+                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished), Sla = result.GetValue(sla) is { } limit ? Driver.Results.LatencySla.Parse("--sla", limit) : null }.WithBaselines(result.GetValue(baseline) ?? []),
                 Overrides = overrides,
             };
             await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);

@@ -13,11 +13,17 @@ public sealed record OpenLoopSummary
     /// <summary>Starts the schedule placed in the measured window, per minute: the target plus the Poisson process's own randomness.</summary>
     public double ScheduledOpm { get; init; }
 
+    /// <summary>Starts the schedule placed in the measured window.</summary>
+    public long ScheduledOrders { get; init; }
+
     /// <summary>Orders completed in the measured window, per minute (rollbacks included, as DS3's OPM).</summary>
     public double DeliveredOpm { get; init; }
 
     /// <summary>100 × delivered / scheduled: below 98 the run has a <c>rate-not-delivered</c> finding.</summary>
     public double DeliveredPercent { get; init; }
+
+    /// <summary>Starts due but not yet taken when the measured window began: owed from the warm-up, delivered in the window.</summary>
+    public long StartBacklog { get; init; }
 
     /// <summary>Most starts that were due but waiting for a free user at any interval's end (measured window).</summary>
     public long MaxBacklog { get; init; }

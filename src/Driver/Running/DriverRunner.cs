@@ -132,7 +132,7 @@ public static class DriverRunner
         var openLoop = measured.OpenLoop;
         if (openLoop is not null)
         {
-            (openLoop, var rateFinding) = RateFindings.Assess(openLoop, settings.TotalUsers, findings.All.Any(static f => f.Code == "client-saturation"), measured.ServerMetrics);
+            (openLoop, var rateFinding) = RateFindings.Assess(openLoop, totals.Orders, settings.TotalUsers, findings.All.Any(static f => f.Code == "client-saturation"), measured.ServerMetrics);
             if (rateFinding is not null)
             {
                 findings.Add(rateFinding);

@@ -39,8 +39,9 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
 
     public async Task RecordAsync(long now)
     {
+        // The latencies first, then the counters (read first thing): an order ending in between is counted in the next interval by both.
+        var paced = Pacing?.TakeInterval(now, metrics.Measuring);
         var report = metrics.TakeInterval(now);
-        var paced = Pacing?.TakeInterval(now, report.Measured);
         var load = monitor.Sample(report.Measured);
         if (report.Measured)
         {

@@ -106,8 +106,9 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
                     await log.RecordAsync(now).ConfigureAwait(false);
                 }
 
-                metrics.ResetPhase(now);
+                // The latencies just before the counters (read first thing), so both start the window at the same order.
                 Pacing?.ResetPhase(now);
+                metrics.ResetPhase(now);
 
                 // The measured window is the full run time from the actual reset, even when this loop woke late.
                 runEnd = now + runTicks;
@@ -129,8 +130,9 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             await log.RecordAsync(now).ConfigureAwait(false);
         }
 
+        Pacing?.CloseWindow(now, metrics.Measuring);
         var summary = metrics.Summarize(now);
-        var openLoop = Pacing?.Summarize(now, summary, metrics.Measuring);
+        var openLoop = Pacing?.Summarize(summary);
         var endUtc = log.UtcAt(now);
         await supervisor.StopAsync().ConfigureAwait(false);
         var memoryAtEnd = ProcessMemory.Measure();

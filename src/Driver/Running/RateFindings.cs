@@ -6,7 +6,7 @@ namespace DvdStore.Driver.Running;
 
 /// <summary>
 /// Whether a rate run delivered its schedule: when fewer than 98 % of the starts the schedule placed in the measured
-/// window completed, a <c>rate-not-delivered</c> finding says so and names what held it back: the server (its CPUs
+/// window completed (beyond the one order per user that may still be in flight at its end), a <c>rate-not-delivered</c> finding says so and names what held it back: the server (its CPUs
 /// busy while the users waited on it), the client (the driver saturated while the server had room) or the users (every
 /// user busy while the server had room: too few users for the rate at this service time).
 /// </summary>
@@ -18,9 +18,11 @@ public static class RateFindings
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
 
     /// <summary>The summary with its <see cref="OpenLoopSummary.Limit"/>, and the finding when the rate fell short.</summary>
-    public static (OpenLoopSummary Summary, Finding? Finding) Assess(OpenLoopSummary summary, int users, bool clientSaturated, ServerMetricsSummary? server)
+    /// <param name="deliveredOrders">Orders completed in the measured window.</param>
+    public static (OpenLoopSummary Summary, Finding? Finding) Assess(OpenLoopSummary summary, long deliveredOrders, int users, bool clientSaturated, ServerMetricsSummary? server)
     {
-        if (summary.DeliveredPercent >= 100 * DeliveredShare)
+        // Each user may still have one order in flight at the window's end: short by more than those and 2 %.
+        if (deliveredOrders + users >= DeliveredShare * summary.ScheduledOrders)
         {
             return (summary, null);
         }

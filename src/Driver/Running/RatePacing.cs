@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using HdrHistogram;
@@ -12,6 +13,8 @@ namespace DvdStore.Driver.Running;
 public sealed class RatePacing(ArrivalSchedule schedule, OpenLoopMetrics metrics)
 {
     private long scheduledAtPhaseStart;
+    private long backlogAtPhaseStart;
+    private ScheduleState endState;
     private long maxBacklog;
     private long maxLagTicks;
 
@@ -40,22 +43,30 @@ public sealed class RatePacing(ArrivalSchedule schedule, OpenLoopMetrics metrics
         return (state, Metrics.TakeInterval(measuring));
     }
 
-    /// <summary>The warm-up's end: the measured window's schedule and histograms start here.</summary>
+    /// <summary>The warm-up's end, just before the phase's counters are reset: the measured window's schedule and histograms start here.</summary>
     public void ResetPhase(long nowTicks)
     {
-        scheduledAtPhaseStart = Schedule.Look(nowTicks).Scheduled;
+        // Now, not at the interval's stamp: the phase's counters are read right after, and a late controller must not skew the two.
+        (scheduledAtPhaseStart, backlogAtPhaseStart, _) = Schedule.Look(Math.Max(nowTicks, Stopwatch.GetTimestamp()));
         maxBacklog = 0;
         maxLagTicks = 0;
         Metrics.ResetPhase();
     }
 
-    /// <summary>The measured window (<paramref name="phase"/>) seen against the schedule, without a limit yet (see <see cref="RateFindings"/>).</summary>
-    public OpenLoopSummary Summarize(long nowTicks, PhaseSummary phase, bool measuring)
+    /// <summary>
+    /// The window's end, just before the phase's counters are read: orders ended since the last interval are the phase's
+    /// too, and the schedule is seen as of now (not the interval's stamp: a late controller must not skew the two).
+    /// </summary>
+    public void CloseWindow(long nowTicks, bool measuring)
     {
-        var state = Schedule.Look(nowTicks);
-
-        // Orders ended since the last interval are the phase's too (its counters include them).
+        endState = Schedule.Look(Math.Max(nowTicks, Stopwatch.GetTimestamp()));
         Metrics.TakeInterval(measuring);
+    }
+
+    /// <summary>The measured window (<paramref name="phase"/>, after <see cref="CloseWindow"/>) against the schedule, without a limit yet (see <see cref="RateFindings"/>).</summary>
+    public OpenLoopSummary Summarize(PhaseSummary phase)
+    {
+        var state = endState;
         var (latency, service) = Metrics.Summarize();
         var minutes = phase.ElapsedSeconds / 60;
         var scheduled = minutes <= 0 ? 0 : (state.Scheduled - scheduledAtPhaseStart) / minutes;
@@ -64,8 +75,10 @@ public sealed class RatePacing(ArrivalSchedule schedule, OpenLoopMetrics metrics
         {
             TargetOpm = Schedule.TargetOpm,
             ScheduledOpm = scheduled,
+            ScheduledOrders = state.Scheduled - scheduledAtPhaseStart,
             DeliveredOpm = delivered,
             DeliveredPercent = scheduled <= 0 ? 100 : 100 * delivered / scheduled,
+            StartBacklog = backlogAtPhaseStart,
             MaxBacklog = Math.Max(maxBacklog, state.Backlog),
             MaxLagMs = RunMetrics.Seconds(Math.Max(maxLagTicks, state.LagTicks)) * 1000,
             Latency = latency,

@@ -113,13 +113,15 @@ public sealed class ArrivalScheduleTests
         var server = serverCpu is { } cpu ? new ServerMetricsSummary { Average = new ServerIntervalMetrics { CpuPercent = cpu } } : null;
         var shortRun = Summary(delivered: 9_700, scheduled: 10_000);
 
-        var (summary, finding) = RateFindings.Assess(shortRun, users: 4, clientSaturated, server);
+        var (summary, finding) = RateFindings.Assess(shortRun, 9_700, users: 4, clientSaturated, server);
 
         Assert.Equal(limit, summary.Limit);
         Assert.NotNull(finding);
         Assert.Equal("rate-not-delivered", finding.Code);
         AssertText.ContainsAll(finding.Message, "9700 OPM of the 10000", "97.0 %");
-        var (delivered, none) = RateFindings.Assess(Summary(delivered: 9_850, scheduled: 10_000), users: 4, clientSaturated, server);
+        var (delivered, none) = RateFindings.Assess(Summary(delivered: 9_850, scheduled: 10_000), 9_850, users: 4, clientSaturated, server);
+        var (_, inFlight) = RateFindings.Assess(Summary(delivered: 90, scheduled: 100), 90, users: 10, clientSaturated, server);
+        Assert.Null(inFlight);
         Assert.Null(none);
         Assert.Null(delivered.Limit);
     }
@@ -141,6 +143,7 @@ public sealed class ArrivalScheduleTests
     {
         TargetOpm = 10_000,
         ScheduledOpm = scheduled,
+        ScheduledOrders = (long)scheduled,
         DeliveredOpm = delivered,
         DeliveredPercent = 100 * delivered / scheduled,
         MaxBacklog = 12,

@@ -41,15 +41,20 @@ public sealed class RateRunTests
         }
         else
         {
-            Assert.True(open.DeliveredPercent is >= 98 and <= 102, run.Output);
+            // Delivered: at least 98 % of the scheduled starts but for one order per user still in flight at the end, and more
+            // only by catching up starts already owed when the window began (a slow warm-up on a busy machine): never early.
+            var scheduled = open.ScheduledOrders;
+            var orders = run.Result.Totals.Orders;
+            Assert.True(orders + Users >= 0.98 * scheduled && orders <= (1.02 * scheduled) + open.StartBacklog + Users, $"{orders} orders, {scheduled} scheduled, {open.StartBacklog} owed at the start\n{run.Output}");
             Assert.DoesNotContain(run.Result.Findings, static f => f.Code == "rate-not-delivered");
         }
 
         // The schedule's starts in the window: a Poisson count, within four standard deviations of the target's.
         var expected = opm * run.Result.Totals.MeasuredSeconds / 60;
         Assert.InRange(open.ScheduledOpm * run.Result.Totals.MeasuredSeconds / 60, expected - (4 * Math.Sqrt(expected)), expected + (4 * Math.Sqrt(expected)));
-        // An order ending at the window's edge may be counted on one side and timed on the other: at most one per user.
-        Assert.InRange(open.Latency.Count, run.Result.Totals.Orders - Users, run.Result.Totals.Orders + Users);
+        // An order ending at the window's edge may be counted on one side and timed on the other: the controller reads the
+        // counters and then the latencies, and on a busy machine it may be descheduled in between (100 ms is 10 orders at 6,000 OPM).
+        Assert.InRange(open.Latency.Count, Skew(run.Result.Totals.Orders, -1), Skew(run.Result.Totals.Orders, 1));
         Assert.Equal(open.Latency.Count, open.ServiceTime.Count);
         Assert.True(open.Latency.P50Ms >= open.ServiceTime.P50Ms && open.Latency.MaxMs >= open.ServiceTime.MaxMs, run.Output);
         Assert.Contains("open loop: target", run.Output, StringComparison.Ordinal);
@@ -60,8 +65,11 @@ public sealed class RateRunTests
         {
             Assert.Equal(opm, i.TargetOpm);
             Assert.NotNull(i.Backlog);
-            Assert.InRange(HistogramCodec.Decode(i.LatencyHistogram!).TotalCount, i.Orders - Users, i.Orders + Users);
         });
+
+        // Each interval's latencies are its orders'; a controller descheduled between reading the two moves orders to the
+        // next interval in one and not yet in the other, so the sum over the window is compared.
+        Assert.InRange(measured.Sum(static i => HistogramCodec.Decode(i.LatencyHistogram!).TotalCount), Skew(measured.Sum(static i => i.Orders), -1), Skew(measured.Sum(static i => i.Orders), 1));
 
         var read = await RunResultReader.ReadAsync(run.Outcome.ResultPath, CancellationToken.None);
         Assert.Equal(open.Latency.P99Ms, read.OpenLoop!.Latency.P99Ms);
@@ -99,14 +107,21 @@ public sealed class RateRunTests
         Assert.True(open.Latency.P99Ms >= 0.9 * Freeze.TotalMilliseconds, $"rate run p99 {open.Latency.P99Ms} ms\n{rateRun.Output}");
         Assert.True(open.Latency.MaxMs >= open.ServiceTime.MaxMs);
 
-        var closed = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(1)) with { UsersPerTarget = 4 };
+        // The closed loop counts the freeze once per user (its one blocked order), whatever the freeze's length: its share
+        // of the orders is one order time over the run (under 1 % at up to 170 ms an order over 20 s), so its p99 is far less.
+        var closed = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(1)) with { UsersPerTarget = 1 };
         var closedRun = await RunWithFreezeAsync(store.Target, closed, Task.Delay(TimeSpan.FromSeconds(1)));
+        var closedOrders = closedRun.Run.Result.OrderResponse;
 
-        // The closed loop saw the same freeze (its slowest order waited for it) but counts it once per user: its p99 is far less.
         Assert.Null(closedRun.Run.Result.OpenLoop);
-        Assert.True(closedRun.Run.Result.OrderResponse.MaxMs >= 0.8 * Freeze.TotalMilliseconds, closedRun.Run.Output);
-        Assert.True(closedRun.Run.Result.OrderResponse.P99Ms < Freeze.TotalMilliseconds / 4, $"closed loop p99 {closedRun.Run.Result.OrderResponse.P99Ms} ms\n{closedRun.Run.Output}");
+        Assert.True(closedOrders.MaxMs >= 0.8 * Freeze.TotalMilliseconds, $"the closed loop's slowest order {closedOrders.MaxMs} ms did not wait for the freeze\n{closedRun.Run.Output}");
+        Assert.True(closedOrders.P99Ms < Freeze.TotalMilliseconds / 4, $"closed loop p99 {closedOrders.P99Ms} ms\n{closedRun.Run.Output}");
+        var slow = (long)(Freeze.TotalMilliseconds * 1000 / 2);
+        Assert.True(HistogramCodec.Decode(closedOrders.Histogram).RecordedValues().Where(v => v.ValueIteratedTo >= slow).Sum(static v => v.CountAddedInThisIterationStep) <= 1, "the closed loop had more than its one user's order in the freeze");
     }
+
+    /// <summary>An order count give or take what may end while the controller reads counters and latencies apart: one per user and 2 %.</summary>
+    private static double Skew(long orders, int sign) => orders + (sign * (Users + (0.02 * orders)));
 
     /// <summary>
     /// Runs the driver; 3 s after <paramref name="started"/> another connection takes an exclusive lock on CUSTOMERS (the
