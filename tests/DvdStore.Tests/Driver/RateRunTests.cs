@@ -84,7 +84,8 @@ public sealed class RateRunTests
         var firstOrder = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var rate = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(1)) with
         {
-            UsersPerTarget = 4,
+            // Enough users to keep up outside the freeze even at 300 ms an order (a shared machine at load 70): 1,600 OPM.
+            UsersPerTarget = 8,
             TargetOpm = 1200,
             OrderTimesObserver = (scheduled, _, end) =>
             {
