@@ -26,6 +26,9 @@ public sealed record AnalysisOptions
     /// </summary>
     public bool IncludeUnfinished { get; init; }
 
+    /// <summary>The workload to compare (its name, title, key or hash, as the report lists them); empty = the one with the most runs.</summary>
+    public string Workload { get; init; } = "";
+
     /// <summary>The latency limit of rate runs (analyze --sla, sweep --sla); null = the hockey stick at p99 without an SLA OPM.</summary>
     public Driver.Results.LatencySla? Sla { get; init; }
 
