@@ -110,7 +110,7 @@ public sealed class RateRunTests
 
         // The closed loop counts the freeze once per user (its one blocked order), whatever the freeze's length: its share
         // of the orders is one order time over the run (under 1 % at up to 170 ms an order over 20 s), so its p99 is far less.
-        var closed = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(1)) with { UsersPerTarget = 1 };
+        var closed = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(1)) with { UsersPerTarget = 1, AllowUsedStore = true };
         var closedRun = await RunWithFreezeAsync(store.Target, closed, Task.Delay(TimeSpan.FromSeconds(1)));
         var closedOrders = closedRun.Run.Result.OrderResponse;
 
