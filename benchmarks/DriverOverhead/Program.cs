@@ -25,6 +25,24 @@ if (args.Length > 0 && args[0] == "metrics")
     return;
 }
 
+// `schedule`: what a rate run adds per order (schedule + latency recording) under BenchmarkDotNet, ratios against a baseline.
+if (args.Length > 0 && args[0] == "schedule")
+{
+    var config = DefaultConfig.Instance
+        .AddJob(Job.ShortRun.WithToolchain(InProcessEmitToolchain.Instance))
+        .WithArtifactsPath(Path.Combine(Path.GetTempPath(), "dvdstore-bdn"));
+    BenchmarkRunner.Run<ArrivalScheduleBenchmarks>(config);
+    return;
+}
+
+// `schedule-cpu [opm] [seconds]`: client CPU per order of users taking scheduled starts (timer waits included) with
+// no database, against the same users running back to back (closed loop) for as many orders, alternated twice.
+if (args.Length > 0 && args[0] == "schedule-cpu")
+{
+    await ScheduleCpu.RunAsync(args.Length > 1 ? double.Parse(args[1], CultureInfo.InvariantCulture) : 60_000, args.Length > 2 ? double.Parse(args[2], CultureInfo.InvariantCulture) : 10, Console.Out);
+    return;
+}
+
 // `pg <connection> [seconds]`: the client CPU floor per PostgreSQL call (raw synchronous Npgsql) against the driver's async path.
 if (args.Length > 1 && args[0] == "pg")
 {

@@ -33,7 +33,7 @@ internal static class CommandSet
     /// <summary>The sweep ends with the same Analysis report `dvdstore analyze` writes, over the study's results.</summary>
     private static async Task WriteSweepReportAsync(SweepReportRequest request, TextWriter output, TextWriter error, CancellationToken cancellationToken)
     {
-        var options = new StudyReportOptions { Analysis = new AnalysisOptions { PeakThreshold = request.PeakThresholdPercent / 100 } };
+        var options = new StudyReportOptions { Analysis = new AnalysisOptions { PeakThreshold = request.PeakThresholdPercent / 100, Sla = request.Sla } };
         await StudyReport.WriteAsync(request.Inputs, request.ReportFolder, options, output, error, cancellationToken).ConfigureAwait(false);
     }
 }

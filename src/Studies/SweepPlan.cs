@@ -1,3 +1,4 @@
+using DvdStore.Driver.Results;
 using DvdStore.Monitoring.Proc;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
@@ -50,6 +51,15 @@ public sealed record SweepPlan
     /// <summary>The user's own labels (--label key=value), recorded on every step beside the sweep's.</summary>
     public IReadOnlyDictionary<string, string> Labels { get; init; } = new SortedDictionary<string, string>(StringComparer.Ordinal);
 
+    /// <summary>A rate sweep's order rates (OPM), run with the largest of <see cref="Users"/>; null = step the users (closed loop).</summary>
+    public IReadOnlyList<int>? Rates { get; init; }
+
+    /// <summary>The latency limit a rate sweep looks for the highest rate within (--sla p99=200ms); null = none.</summary>
+    public LatencySla? Sla { get; init; }
+
+    /// <summary>Users of every rate step: the largest --users count.</summary>
+    public int RateUsers => Users.Max();
+
     public bool HasCpuStudy => Cpus is not null || HtOn || HtOff || Affinity;
 
     /// <summary>Checks the combination; one-line <see cref="UserError"/> for what cannot work.</summary>
@@ -73,6 +83,11 @@ public sealed record SweepPlan
         if (Cpus is { } cpus && (cpus.Count == 0 || cpus.Any(static c => c < 1)))
         {
             throw new UserError("--cpus needs counts of at least 1, e.g. --cpus 1,2,4,8 or --cpus all");
+        }
+
+        if (Sla is not null && Rates is null)
+        {
+            throw new UserError("--sla is the highest rate within a latency limit; give the rates to try with --rates, e.g. --rates 10000..80000 --sla p99=200ms");
         }
 
         if (StepDuration <= TimeSpan.Zero)

@@ -9,13 +9,13 @@ namespace DvdStore.Studies;
 
 /// <summary>
 /// Reads a <see cref="SweepPlan"/> from option texts or a JSON study file with the same names
-/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, allow_used_store, threshold, driver_cpus).
+/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, allow_used_store, threshold, driver_cpus, rates, sla).
 /// Every mistake is a one-line <see cref="UserError"/>.
 /// </summary>
 public static class SweepPlanParser
 {
     public static readonly IReadOnlyList<string> Keys =
-        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "allow_used_store", "threshold", "driver_cpus", "label"];
+        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "allow_used_store", "threshold", "driver_cpus", "label", "rates", "sla"];
 
     /// <summary>Applies one setting (option name without dashes, '-' or '_') to a plan.</summary>
     public static SweepPlan Apply(SweepPlan plan, string key, string value)
@@ -35,6 +35,8 @@ public static class SweepPlanParser
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
             "allow_used_store" => plan with { AllowUsedStore = Bool(name, value) },
             "threshold" or "peak_threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber("threshold", Shown(name), value) },
+            "rates" => plan with { Rates = Counts(name, value) },
+            "sla" => plan with { Sla = LatencySla.Parse("--sla", value) },
             "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },
             "label" => plan with { Labels = WithLabel(plan.Labels, value) },
             _ => throw new UserError($"unknown study setting '{key}'; known: {string.Join(", ", Keys)}"),

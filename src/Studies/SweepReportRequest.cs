@@ -6,4 +6,4 @@ namespace DvdStore.Studies;
 /// the sweep used (percent). The Analysis library does the work; the CLI wires
 /// it in, because Analysis references the Driver and not the other way round.
 /// </summary>
-public sealed record SweepReportRequest(IReadOnlyList<string> Inputs, string ReportFolder, double PeakThresholdPercent);
+public sealed record SweepReportRequest(IReadOnlyList<string> Inputs, string ReportFolder, double PeakThresholdPercent, Driver.Results.LatencySla? Sla = null);

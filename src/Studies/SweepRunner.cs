@@ -13,6 +13,9 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
 {
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
 
+    /// <summary>The label of a rate sweep's step: the rate asked for (OPM).</summary>
+    public const string RateLabel = "rate";
+
     /// <summary>
     /// The CPU sets of the plan on this machine, and the pinner to apply them; says in one line each what
     /// cannot be run. Without a CPU study, or where pinning is impossible, the one "set" is null (unpinned).
@@ -56,7 +59,8 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         ICpuPinner? pinner,
         Func<CpuSet?, int, CancellationToken, Task<StepMeasurement>> runStep,
         Func<CancellationToken, Task>? resetStore,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken,
+        Func<CpuSet?, double, CancellationToken, Task<StepMeasurement>>? runRateStep = null)
     {
         var results = new List<SweepSetResult>();
         var finder = new PeakFinder(plan.Users, plan.ThresholdPercent);
@@ -75,6 +79,12 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
             }
 
             var name = set?.Name ?? "unpinned";
+            if (plan.Rates is { } rates && runRateStep is not null)
+            {
+                results.Add(await RunRatesAsync(set, name, rates, runRateStep, resetStore, cancellationToken).ConfigureAwait(false));
+                continue;
+            }
+
             await output.WriteLineAsync($"sweep {name}: users {string.Join(',', plan.Users)}").ConfigureAwait(false);
             var search = await finder.FindAsync(
                 (users, ct) => runStep(set, users, ct),
@@ -88,8 +98,29 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
         return results;
     }
 
+    /// <summary>A rate sweep on one set: the rates in order with the largest user count, up to the first that breaks the SLA.</summary>
+    private async Task<SweepSetResult> RunRatesAsync(CpuSet? set, string name, IReadOnlyList<int> rates, Func<CpuSet?, double, CancellationToken, Task<StepMeasurement>> runRateStep, Func<CancellationToken, Task>? resetStore, CancellationToken cancellationToken)
+    {
+        await output.WriteLineAsync($"sweep {name}: rates {string.Join(',', rates)} OPM with {plan.RateUsers} users{(plan.Sla is { } sla ? $", SLA {sla}" : "")}").ConfigureAwait(false);
+        var search = await RateSearch.RunAsync(
+            rates.Select(static r => (double)r).ToList(),
+            plan.Sla,
+            (rate, ct) => runRateStep(set, rate, ct),
+            resetStore,
+            cancellationToken,
+            step => output.WriteLine(string.Create(Inv, $"sweep {name}: rate {step.TargetOpm:0} -> {step.Opm:0} opm{step.Measurement.ServerCpuText}{(step.WorstMs is { } worst ? $", worst interval p{plan.Sla!.Percentile:0.###} {worst:0.#} ms: {(step.Held ? "held" : "broken")}" : "")}"))).ConfigureAwait(false);
+        if (plan.Sla is { } limit)
+        {
+            await output.WriteLineAsync(search.SlaStep is { } held
+                ? string.Create(Inv, $"sweep {name}: SLA OPM {held.Opm:0} (rate {held.TargetOpm:0}: {limit} in every interval){(search.Steps[^1].Held ? "; every rate held: the knee lies beyond the sweep" : "")}")
+                : $"sweep {name}: no rate held {limit}; start the sweep lower").ConfigureAwait(false);
+        }
+
+        return new SweepSetResult(set, search.AsPeakSearch(plan.RateUsers), search);
+    }
+
     /// <summary>The labels the sweep sets on every step; a user's --label may not take one of these keys.</summary>
-    public static readonly IReadOnlyList<string> LabelKeys = ["sweep", "users", "cpu_set", "cpu_study", "cpu_variant", "cpu_list", "cpus", "cores", "threads_per_core", "sockets", "nodes", "pin_method", "driver_cpus", "threads"];
+    public static readonly IReadOnlyList<string> LabelKeys = ["sweep", "users", "cpu_set", "cpu_study", "cpu_variant", "cpu_list", "cpus", "cores", "threads_per_core", "sockets", "nodes", "pin_method", "driver_cpus", "threads", RateLabel];
 
     /// <summary>What analyze derives from a step's CPU set (docs/sweep.md): a user's label of these keys would override every step's own.</summary>
     public static readonly IReadOnlyList<string> CpuSetLabelKeys = ["vcpus", "smt", "affinity", "numa"];

@@ -53,18 +53,26 @@ public static class SweepStudy
         IReadOnlyList<SweepSetResult> results;
         await using (pinner)
         {
-            async Task<StepMeasurement> RunStep(CpuSet? set, int users, CancellationToken ct)
+            // A rate step (rate given) runs the open loop at that rate with the plan's largest user count.
+            async Task<StepMeasurement> RunStep(CpuSet? set, int users, double? rate, CancellationToken ct)
             {
                 var driver = DriverAffinity.Current();
+                var labels = new Dictionary<string, string>(SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver, plan.Labels));
+                if (rate is { } opm)
+                {
+                    labels[SweepRunner.RateLabel] = opm.ToString(CultureInfo.InvariantCulture);
+                }
+
                 var settings = new RunSettings
                 {
                     Targets = [target],
                     UsersPerTarget = users,
+                    TargetOpm = rate,
                     RunTime = plan.StepDuration,
                     Warmup = plan.Warmup,
                     DbSize = storeSize,
-                    OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
-                    Labels = SweepRunner.Labels(set, users, pinner?.Method, sweepId, driver, plan.Labels),
+                    OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", rate is { } r ? string.Create(CultureInfo.InvariantCulture, $"rate-{r}") : string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
+                    Labels = labels,
                     DriverCpus = plan.DriverCpus,
                     SetupFindings = set is not null && DriverAffinity.SharesServerCpus(set.Cpus, driver) is { } shared ? [shared] : [],
                     Seed = runSeed,
@@ -76,12 +84,12 @@ public static class SweepStudy
                 {
                     0 => StepMeasurement.FromResult(outcome.Result),
                     130 => throw new OperationCanceledException("the sweep was stopped", ct),
-                    _ => throw new UserError($"sweep step {set?.Name ?? "unpinned"} with {users} users failed: {outcome.Result.Error ?? "see its result file"}", 1),
+                    _ => throw new UserError($"sweep step {set?.Name ?? "unpinned"} with {users} users{(rate is { } failed ? string.Create(CultureInfo.InvariantCulture, $" at {failed} OPM") : "")} failed: {outcome.Result.Error ?? "see its result file"}", 1),
                 };
             }
 
             Func<CancellationToken, Task>? reset = plan.ResetBetween ? ct => resetStore!(target, ct) : null;
-            results = await runner.RunAsync(sets, pinner, RunStep, reset, cancellationToken).ConfigureAwait(false);
+            results = await runner.RunAsync(sets, pinner, (set, users, ct) => RunStep(set, users, null, ct), reset, cancellationToken, (set, rate, ct) => RunStep(set, plan.RateUsers, rate, ct)).ConfigureAwait(false);
             await SweepSummary.WriteAsync(folder, sweepId, plan, pinner?.Method, results, cancellationToken).ConfigureAwait(false);
         }
 
@@ -89,7 +97,7 @@ public static class SweepStudy
         if (writeReport is not null)
         {
             var reportFolder = Path.Combine(folder, "report");
-            await writeReport(new SweepReportRequest(results.Select(r => Path.Combine(folder, r.Set?.Name ?? "unpinned")).ToList(), reportFolder, plan.ThresholdPercent), writer, error, cancellationToken).ConfigureAwait(false);
+            await writeReport(new SweepReportRequest(results.Select(r => Path.Combine(folder, r.Set?.Name ?? "unpinned")).ToList(), reportFolder, plan.ThresholdPercent, plan.Sla), writer, error, cancellationToken).ConfigureAwait(false);
         }
     }
     /// <summary>

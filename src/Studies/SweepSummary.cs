@@ -89,7 +89,66 @@ public static class SweepSummary
         json.WriteBoolean("reset_between", plan.ResetBetween);
         json.WriteBoolean("allow_used_store", plan.AllowUsedStore);
         json.WriteNumber("threshold_pct", plan.ThresholdPercent);
+        if (plan.Rates is { } rates)
+        {
+            json.WriteStartArray("rates");
+            foreach (var rate in rates)
+            {
+                json.WriteNumberValue(rate);
+            }
+
+            json.WriteEndArray();
+        }
+
+        if (plan.Sla is { } sla)
+        {
+            WriteSla(json, sla);
+        }
+
         json.WriteEndObject();
+    }
+
+    private static void WriteSla(Utf8JsonWriter json, LatencySla sla)
+    {
+        json.WriteStartObject("sla");
+        json.WriteNumber("percentile", sla.Percentile);
+        json.WriteNumber("limit_ms", sla.Limit.TotalMilliseconds);
+        json.WriteEndObject();
+    }
+
+    /// <summary>A rate sweep's steps (rate asked, OPM delivered, worst interval at the SLA's percentile, held) and its SLA OPM.</summary>
+    private static void WriteRates(Utf8JsonWriter json, RateSearch rates)
+    {
+        json.WriteStartArray("rate_steps");
+        foreach (var step in rates.Steps)
+        {
+            json.WriteStartObject();
+            json.WriteNumber("rate", step.TargetOpm);
+            json.WriteNumber("opm", Math.Round(step.Opm, 1));
+            if (step.WorstMs is { } worst)
+            {
+                json.WriteNumber("worst_interval_ms", Math.Round(worst, 3));
+                json.WriteBoolean("held", step.Held);
+            }
+
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        if (rates.Sla is not null)
+        {
+            if (rates.SlaStep is { } held)
+            {
+                json.WriteStartObject("sla_opm");
+                json.WriteNumber("rate", held.TargetOpm);
+                json.WriteNumber("opm", Math.Round(held.Opm, 1));
+                json.WriteEndObject();
+            }
+            else
+            {
+                json.WriteNull("sla_opm");
+            }
+        }
     }
 
     private static void WriteSet(Utf8JsonWriter json, SweepSetResult result)
@@ -128,10 +187,22 @@ public static class SweepSummary
 
         json.WriteEndArray();
         json.WriteStartObject("peak");
+        if (result.Search.Steps.Count == 0)
+        {
+            json.WriteEndObject();
+            json.WriteEndObject();
+            return;
+        }
+
         json.WriteNumber("users", result.Search.Peak.Users);
         json.WriteNumber("opm", Math.Round(result.Search.Peak.Opm, 1));
         json.WriteEndObject();
         json.WriteString("stop", result.Search.StopReason == PeakStopReason.Plateau ? "plateau" : "still-growing");
+        if (result.Rates is { } rates)
+        {
+            WriteRates(json, rates);
+        }
+
         json.WriteEndObject();
     }
 }

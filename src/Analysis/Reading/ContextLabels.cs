@@ -47,6 +47,7 @@ internal static class ContextLabels
         Put(labels, LabelKeys.Size, Parameter(result, "db_size", "size"));
         Put(labels, LabelKeys.Threads, Parameter(result, "n_threads", "threads", "users"));
         ComparisonFactors.Add(labels, result);
+        Put(labels, LabelKeys.Rate, Parameter(result, "rate"));
         foreach (var (key, value) in result.Context.Labels)
         {
             labels[key] = value;

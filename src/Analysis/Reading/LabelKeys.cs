@@ -30,6 +30,9 @@ public static class LabelKeys
     /// <summary>Like-with-like factors derived from a run's parameters and context (<see cref="ComparisonFactors"/>).</summary>
     public const string Workload = "workload", EngineVersion = "engine_version", ThinkTime = "think_time", Warmup = "warmup", Duration = "duration", Mix = "mix";
 
+    /// <summary>A rate run's target (run --rate): rate runs and closed-loop runs are never one configuration.</summary>
+    public const string Rate = "rate";
+
     /// <summary>Names a scale-out set: runs with the same value ran at the same time and are summed.</summary>
     public const string ScaleOut = "scaleout";
 }

@@ -68,9 +68,14 @@ public static class AnalyzeCommand
         {
             Description = "The workload to compare, as the report names it (e.g. \"DS3 driver on a DS3 store\", \"DvdStore v1\" or its hash); default: the one with the most runs. Runs of other workloads are listed apart, never compared.",
         };
+        var sla = new Option<string?>("--sla")
+        {
+            Description = "Rate runs: the latency limit, e.g. p99=200ms; the sla study reports the highest OPM that kept it in every measured interval (docs/open-loop.md).",
+            HelpName = "pNN=limit",
+        };
         var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
         {
-            inputs, output, study, baseline, label, labels, threshold, noise, unfinished, clientBound, workload,
+            inputs, output, study, baseline, label, labels, threshold, noise, unfinished, clientBound, workload, sla,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -88,7 +93,7 @@ public static class AnalyzeCommand
             var options = new StudyReportOptions
             {
                 Studies = studies,
-                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished), IncludeClientBound = result.GetValue(clientBound), Workload = result.GetValue(workload) ?? "" }.WithBaselines(result.GetValue(baseline) ?? []),
+                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished), IncludeClientBound = result.GetValue(clientBound), Workload = result.GetValue(workload) ?? "", Sla = result.GetValue(sla) is { } limit ? Driver.Results.LatencySla.Parse("--sla", limit) : null }.WithBaselines(result.GetValue(baseline) ?? []),
                 Overrides = overrides,
             };
             await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);

@@ -52,6 +52,8 @@ public static class SweepCommand
             ("reset_between", new("--reset-between") { Description = "Reset the store to its loaded state before every step, the first included (true/false). Without it a study of more than one step is refused: each step must start from the store as loaded.", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
             ("allow_used_store", new("--allow-used-store") { Description = "Measure steps on a store earlier runs changed (a soak-style series) instead of refusing them (true/false); each result records what the store held at its start.", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
             ("peak_threshold", new("--peak-threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),
+            ("rates", new("--rates") { Description = "Open loop: order rates (OPM) to step through instead of users, a list (10000,20000) or a doubling range (10000..80000), each a rate run with the largest --users count (docs/open-loop.md).", HelpName = "opm" }),
+            ("sla", new("--sla") { Description = "With --rates: the latency limit, any percentile and duration (p99=200ms, p99.9=1s); the sweep stops after the first rate whose percentile broke the limit in a measured interval, and reports the highest rate that held (the SLA OPM).", HelpName = "pNN=limit" }),
             ("driver_cpus", new("--driver-cpus") { Description = "Pin this driver process to these CPUs (1, 2,3 or 4-7) and plan the server's sets from the other CPUs; without it each step warns when the driver may share the server's CPUs.", HelpName = "cpu list" }),
         };
 
@@ -80,7 +82,8 @@ public static class SweepCommand
         command.WithExamples(
             "dvdstore sweep --users 1..64 --duration 1m --out results/sweep      (users doubled until OPM grows by less than 5 %)",
             $"dvdstore sweep {ExampleTarget.First} --cpus 1..16 --ht on,off --server-pid 4242 --reset-between",
-            "dvdstore sweep --config study.json --peak-threshold 3");
+            "dvdstore sweep --config study.json --peak-threshold 3",
+            "dvdstore sweep --rates 10000..80000 --sla p99=200ms --users 64   (the highest OPM whose p99 stays within 200 ms)");
 
         command.SetAction(async (result, cancellationToken) =>
         {

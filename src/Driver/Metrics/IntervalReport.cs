@@ -16,6 +16,5 @@ public sealed record IntervalReport(
 {
     public double IntervalOpm => Ds3Formulas.OrdersPerMinute(IntervalOrders, IntervalSeconds);
 
-    public double PercentileMs(double percentile) =>
-        IntervalOrderHistogram.TotalCount == 0 ? 0 : IntervalOrderHistogram.GetValueAtPercentile(percentile) / 1000.0;
+    public double PercentileMs(double percentile) => Results.HistogramCodec.PercentileMs(IntervalOrderHistogram, percentile);
 }

@@ -139,8 +139,8 @@ public sealed class MetricsShard : IOrderSink
 
     public static long ToMicros(long ticks) => ticks * 1_000_000 / Stopwatch.Frequency;
 
-    private static long Clamp(long micros) => Math.Clamp(micros, 1, HistogramCodec.HighestMicroseconds);
+    internal static long Clamp(long micros) => Math.Clamp(micros, 1, HistogramCodec.HighestMicroseconds);
 
-    private static Recorder NewRecorder() =>
+    internal static Recorder NewRecorder() =>
         new(1, HistogramCodec.HighestMicroseconds, HistogramCodec.SignificantDigits, static (id, low, high, digits) => new IntConcurrentHistogram(id, low, high, digits));
 }

@@ -43,6 +43,8 @@ public static class InputBounds
         ["fleet_size"] = new(1, 10_000, "1 to 10,000 drivers"),
         ["cpus"] = new(1, 65_536, "CPU counts from 1 to 65,536"),
         ["users"] = new(1, Running.RunSettingsCheck.MaxUsers, "user counts from 1 to 10,000"),
+        ["rate"] = new(0.01, 100_000_000, "0.01 to 100,000,000 orders per minute, e.g. 6000"),
+        ["rates"] = new(1, 100_000_000, "rates from 1 to 100,000,000 orders per minute, e.g. 10000..80000"),
         ["threshold"] = new(0, 1_000, "a percentage from 0 to 1,000, e.g. 5"),
 
         // dvdstore analyze

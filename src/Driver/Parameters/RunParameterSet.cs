@@ -287,6 +287,7 @@ public sealed class RunParameterSet
             DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
             ResultToStdout = read.YesNo("result_stdout", strictDs3: false),
             MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Whole("metrics_port"),
+            TargetOpm = values["rate"].Trim().Length == 0 ? null : read.Number("rate"),
             MetricsHost = values["metrics_host"].Trim() is { Length: > 0 } metricsHost ? metricsHost : "*",
         };
         if (values["fleet_size"].Trim().Length > 0)

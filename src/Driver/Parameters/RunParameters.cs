@@ -68,6 +68,7 @@ public static class RunParameters
         new("result_stdout", "Y/N: also print the result as one JSON line on stdout (for kubectl logs; analyze reads such lines from any log file).", "N", false),
         new("metrics_port", "Serve live figures (OPM, orders, rollbacks, errors, users, latency histograms) for Prometheus on this port at /metrics; off by default.", "", false),
         new("metrics_host", "Interface the metrics endpoint listens on: * for every interface (a pod), localhost for this machine only.", "*", false),
+        new("rate", "Open loop: order starts scheduled as a Poisson process at this many orders per minute (all users together), each order's latency counted from its scheduled start, so a stalled server shows in the percentiles (docs/open-loop.md). Needs enough users to keep up; think_time does not apply. Default: DS3's closed loop.", "", false),
         new(JsonConfig, "Config file, applied where it appears: a JSON object of option names to values (label may be an object), or DS3's name=value lines.", "", false),
     ];
 

@@ -17,6 +17,10 @@ public static class HistogramCodec
     /// <summary>A new empty histogram with the range and precision every driver histogram uses.</summary>
     public static LongHistogram Create() => new(1, HighestMicroseconds, SignificantDigits);
 
+    /// <summary>The value at <paramref name="percentile"/> in milliseconds; 0 for an empty histogram.</summary>
+    public static double PercentileMs(HistogramBase histogram, double percentile) =>
+        histogram.TotalCount == 0 ? 0 : histogram.GetValueAtPercentile(percentile) / 1000.0;
+
     public static string Encode(HistogramBase histogram)
     {
         var buffer = ByteBuffer.Allocate(histogram.GetNeededByteBufferCapacity());

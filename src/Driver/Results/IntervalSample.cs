@@ -57,6 +57,27 @@ public sealed class IntervalSample
     /// <summary>Connections lost and re-opened in this interval (a reconnect storm shows as a run of these).</summary>
     public long Reconnects { get; init; }
 
+    /// <summary>Rate runs only: the rate asked for (orders per minute); <see cref="IntervalOpm"/> is the rate delivered.</summary>
+    public double? TargetOpm { get; init; }
+
+    /// <summary>Rate runs only: order starts due at this interval's end that no user had taken yet (every user was busy).</summary>
+    public long? Backlog { get; init; }
+
+    /// <summary>Rate runs only: the longest a due start waited for a free user in this interval, ms.</summary>
+    public double? LagMs { get; init; }
+
+    /// <summary>Rate runs only: order latency from the scheduled start, percentiles of this interval's completed orders.</summary>
+    public double? LatencyP50Ms { get; init; }
+
+    public double? LatencyP95Ms { get; init; }
+
+    public double? LatencyP99Ms { get; init; }
+
+    public double? LatencyMaxMs { get; init; }
+
+    /// <summary>Rate runs only: this interval's latencies as an HdrHistogram (microseconds, <see cref="HistogramCodec"/>), for any percentile.</summary>
+    public string? LatencyHistogram { get; init; }
+
     /// <summary>The database server in this interval (CPU, disk, engine counters); null when server metrics were off.</summary>
     public ServerIntervalMetrics? Server { get; init; }
 }

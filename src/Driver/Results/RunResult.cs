@@ -68,6 +68,9 @@ public sealed class RunResult
     /// <summary>The database server over the measured window (CPU %, IOPS, engine TPM); null when server metrics were off.</summary>
     public ServerMetricsSummary? ServerMetrics { get; init; }
 
+    /// <summary>A rate run's schedule, latency from the scheduled start and service time (null for DS3's closed loop).</summary>
+    public OpenLoopSummary? OpenLoop { get; init; }
+
     /// <summary>This run's part of a fleet of drivers started together (null for a single driver).</summary>
     public FleetMembership? Fleet { get; init; }
 }

@@ -82,7 +82,8 @@ public static class DriverRunner
             await output.WriteLineAsync($"metrics: live figures for Prometheus at {LivePublisher.Endpoint(settings.MetricsHost, settings.MetricsPort!.Value)}").ConfigureAwait(false);
         }
 
-        await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products));
+        var pacing = RatePacing.For(settings);
+        await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products), pacing);
         running = supervisor;
         // Fencing: a driver that lost its lease (paused past it, cut off, or found it taken) sends nothing more and stops at once.
         if (leases is not null)
@@ -110,7 +111,7 @@ public static class DriverRunner
         var context = new RunContext { Client = client, Servers = servers, Labels = labels };
         var resultOutput = new RunResultOutput(settings, runId, output);
         var checkpoint = new RunCheckpoint(settings, runId, context, identity, supervisor, resultOutput);
-        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish };
+        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish, Pacing = pacing };
         var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
         var leaseLost = leases?.Fenced();
@@ -147,10 +148,21 @@ public static class DriverRunner
         var totals = RunResultBuilder.Totals(measured, supervisor);
         var errorCauses = metrics.ErrorCauses.Snapshot();
         findings.AddMeasured(measured, totals, errorCauses, client.AffinityCpuCount);
-        findings.AddRange(StallFindings.Assess(measured.Intervals, workload.ThinkTimeSeconds));
+        // A rate run's users wait for their starts: a quiet span is a stall only when it outlasts many gaps between starts.
+        findings.AddRange(StallFindings.Assess(measured.Intervals, settings.TargetOpm is { } rate ? 2.5 * 60 / rate : workload.ThinkTimeSeconds));
+        var openLoop = measured.OpenLoop;
+        if (openLoop is not null)
+        {
+            (openLoop, var rateFinding) = RateFindings.Assess(openLoop, totals.Orders, settings.TotalUsers, findings.All.Any(static f => f.Code == "client-saturation"), measured.ServerMetrics);
+            if (rateFinding is not null)
+            {
+                findings.Add(rateFinding);
+            }
+        }
+
         findings.AddEnding(supervisor.Failures, fatal, cancelled);
 
-        var result = RunResultBuilder.Build(settings, runId, context, identity, measured, totals, check, errorCauses, findings, fatal, cancelled, membership);
+        var result = RunResultBuilder.Build(settings, runId, context, identity, measured, totals, check, errorCauses, findings, fatal, cancelled, membership, openLoop);
         await resultOutput.PrintSummaryAsync(result, measured).ConfigureAwait(false);
         var outcome = await resultOutput.WriteAsync(result, measured.Ds3CsvRows).ConfigureAwait(false);
         await resultOutput.PrintEndAsync().ConfigureAwait(false);
@@ -196,7 +208,7 @@ public static class DriverRunner
         }
         else
         {
-            await output.WriteLineAsync(string.Create(Inv, $"dvdstore run {runId}: {settings.TotalUsers} users on {settings.Targets.Count} target(s) ({string.Join("; ", settings.Names)}), db_size={settings.DbSize}, warm-up {settings.Warmup.TotalSeconds:0} s, run {(settings.RunTime is { } r ? $"{r.TotalSeconds:0} s" : "until stopped")}, seed {settings.Seed}")).ConfigureAwait(false);
+            await output.WriteLineAsync(string.Create(Inv, $"dvdstore run {runId}: {settings.TotalUsers} users on {settings.Targets.Count} target(s) ({string.Join("; ", settings.Names)}), db_size={settings.DbSize}, warm-up {settings.Warmup.TotalSeconds:0} s, run {(settings.RunTime is { } r ? $"{r.TotalSeconds:0} s" : "until stopped")}, seed {settings.Seed}{(settings.TargetOpm is { } target ? $", rate {target:0.##} OPM (open loop)" : "")}")).ConfigureAwait(false);
         }
     }
 }

@@ -26,6 +26,9 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
 
     public IReadOnlyList<string> Ds3CsvRows => ds3Csv;
 
+    /// <summary>A rate run's schedule and latencies (null for the closed loop).</summary>
+    public RatePacing? Pacing { get; init; }
+
     /// <summary>The driver's mean CPU use over the measured intervals (0 before the first one).</summary>
     public double MeanMeasuredCpu => measuredCpu.Count == 0 ? 0 : measuredCpu.Average();
 
@@ -36,6 +39,8 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
 
     public async Task RecordAsync(long now)
     {
+        // The latencies first, then the counters (read first thing): an order ending in between is counted in the next interval by both.
+        var paced = Pacing?.TakeInterval(now, metrics.Measuring);
         var report = metrics.TakeInterval(now);
         var load = monitor.Sample(report.Measured);
         if (report.Measured)
@@ -86,6 +91,14 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
             Users = supervisor.Running,
             Server = server,
             Reconnects = intervalReconnects,
+            TargetOpm = Pacing?.Schedule.TargetOpm,
+            Backlog = paced?.State.Backlog,
+            LagMs = paced is { } p ? RunMetrics.Seconds(p.State.LagTicks) * 1000 : null,
+            LatencyP50Ms = paced is { } p50 ? HistogramCodec.PercentileMs(p50.Latency, 50) : null,
+            LatencyP95Ms = paced is { } p95 ? HistogramCodec.PercentileMs(p95.Latency, 95) : null,
+            LatencyP99Ms = paced is { } p99 ? HistogramCodec.PercentileMs(p99.Latency, 99) : null,
+            LatencyMaxMs = paced is { } max ? HistogramCodec.PercentileMs(max.Latency, 100) : null,
+            LatencyHistogram = paced is { } h ? HistogramCodec.Encode(h.Latency) : null,
         });
         IntervalObserver?.Invoke(intervals[^1]);
         LastIntervalAt = now;

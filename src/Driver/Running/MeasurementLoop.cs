@@ -40,6 +40,9 @@ public sealed record Measurement
     public required ProcessMemory MemoryAtEnd { get; init; }
 
     public required ServerMetricsSummary ServerMetrics { get; init; }
+
+    /// <summary>A rate run's schedule and latencies over the measured window (null for the closed loop).</summary>
+    public OpenLoopSummary? OpenLoop { get; init; }
 }
 
 /// <summary>
@@ -55,6 +58,9 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
     /// <summary>Called after every log interval with the intervals so far and the start: the result's checkpoint.</summary>
     public Func<IReadOnlyList<IntervalSample>, DateTimeOffset, Task>? AfterInterval { get; init; }
 
+    /// <summary>A rate run's schedule and latencies (null for the closed loop).</summary>
+    public RatePacing? Pacing { get; init; }
+
     public async Task<Measurement> RunAsync(CancellationToken cancellationToken)
     {
         await recorder.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -69,9 +75,10 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         long? warmupEnd = warmupTicks > 0 ? start + warmupTicks : null;
 
         var memoryAtStart = ProcessMemory.Measure();
+        Pacing?.Start(start);
         supervisor.Start(cancellationToken);
         var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
-        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver };
+        var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver, Pacing = Pacing };
         var measuredFromUtc = startUtc;
         var nextLog = start + logTicks;
         long now;
@@ -102,6 +109,8 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
                     await log.RecordAsync(now).ConfigureAwait(false);
                 }
 
+                // The latencies just before the counters (read first thing), so both start the window at the same order.
+                Pacing?.ResetPhase(now);
                 metrics.ResetPhase(now);
 
                 // The measured window is the full run time from the actual reset, even when this loop woke late.
@@ -124,7 +133,9 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             await log.RecordAsync(now).ConfigureAwait(false);
         }
 
+        Pacing?.CloseWindow(now, metrics.Measuring);
         var summary = metrics.Summarize(now);
+        var openLoop = Pacing?.Summarize(summary);
         var endUtc = log.UtcAt(now);
         await supervisor.StopAsync().ConfigureAwait(false);
         var memoryAtEnd = ProcessMemory.Measure();
@@ -146,6 +157,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             MemoryAtStart = memoryAtStart,
             MemoryAtEnd = memoryAtEnd,
             ServerMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc),
+            OpenLoop = openLoop,
         };
     }
 

@@ -40,7 +40,7 @@ public static class RunResultBuilder
     /// <summary>The result; failed when a fatal error or an error finding occurred, cancelled when stopped early.</summary>
     public static RunResult Build(
         RunSettings settings, string runId, RunContext context, WorkloadIdentity workload, Measurement measured, RunTotals totals, CrossCheck? crossCheck,
-        IReadOnlyList<ErrorCause> errorCauses, RunFindings findings, string? fatal, bool cancelled, FleetMembership? fleet = null) => new()
+        IReadOnlyList<ErrorCause> errorCauses, RunFindings findings, string? fatal, bool cancelled, FleetMembership? fleet = null, OpenLoopSummary? openLoop = null) => new()
         {
             ToolVersion = ToolVersion,
             RunId = runId,
@@ -60,5 +60,6 @@ public static class RunResultBuilder
             ErrorCauses = errorCauses,
             Findings = findings.All.ToArray(),
             Fleet = fleet,
+            OpenLoop = openLoop,
         };
 }

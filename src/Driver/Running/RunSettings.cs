@@ -122,6 +122,15 @@ public sealed record RunSettings
     /// <summary>Host the metrics endpoint listens on: * (every interface, for a pod) or e.g. localhost.</summary>
     public string MetricsHost { get; init; } = "*";
 
+    /// <summary>
+    /// A rate run (--rate): order starts scheduled as a Poisson process at this many orders per minute, spread over the
+    /// users, latency counted from each scheduled start; null = DS3's closed loop (each user's next order when its last is done).
+    /// </summary>
+    public double? TargetOpm { get; init; }
+
+    /// <summary>Told every order's scheduled start, actual start and end in a rate run (Stopwatch timestamps); tests only.</summary>
+    internal Action<long, long, long>? OrderTimesObserver { get; init; }
+
     /// <summary>Findings known before the run (e.g. a sweep step's CPU placement), recorded with the run's own.</summary>
     public IReadOnlyList<Finding> SetupFindings { get; init; } = [];
 
@@ -184,6 +193,7 @@ public sealed record RunSettings
             ["result_stdout"] = ResultToStdout ? "Y" : "N",
             ["metrics_port"] = MetricsPort?.ToString(CultureInfo.InvariantCulture) ?? "",
             ["driver_cpus"] = DriverCpus is { } cpus ? CpuList.Format(cpus) : "",
+            ["rate"] = TargetOpm is { } rate ? F(rate) : "",
         };
         foreach (var (name, value) in w.MixParameters())
         {

@@ -56,6 +56,11 @@ public static class RunSettingsCheck
             throw new UserError("think_time must not be negative.");
         }
 
+        if (s.TargetOpm is { } rate && w.ThinkTimeSeconds > 0)
+        {
+            throw new UserError(string.Create(Inv, $"--rate {rate} schedules the order starts itself; think_time ({w.ThinkTimeSeconds} s) applies only to the closed loop: drop one of them."));
+        }
+
         if (s.ResetStore && (s.StartAt is not null || s.Fleet is not null))
         {
             // Drivers started together drive one store: one of them resetting it would undo the others' start.

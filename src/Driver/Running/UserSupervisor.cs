@@ -21,7 +21,8 @@ public sealed class UserSupervisor : IAsyncDisposable
     private string? fatal;
     private int running;
 
-    public UserSupervisor(RunSettings settings, IReadOnlyList<StoreTarget> targets, RunMetrics metrics, WorkloadSettings workload, WeightedProducts products)
+    /// <param name="pacing">A rate run's schedule the users take their order starts from; null = DS3's closed loop.</param>
+    public UserSupervisor(RunSettings settings, IReadOnlyList<StoreTarget> targets, RunMetrics metrics, WorkloadSettings workload, WeightedProducts products, RatePacing? pacing = null)
     {
         this.settings = settings;
         users = new VirtualUser[settings.TotalUsers];
@@ -29,7 +30,7 @@ public sealed class UserSupervisor : IAsyncDisposable
         {
             // Users of a target share at most 2×CPUs metric shards (RunMetrics decides the shard).
             var t = i % settings.Targets.Count;
-            users[i] = new VirtualUser(i + 1, t, targets[t], metrics.ShardFor(i / settings.Targets.Count, t), settings.Retry, workload, products, settings.Seed);
+            users[i] = new VirtualUser(i + 1, t, targets[t], metrics.ShardFor(i / settings.Targets.Count, t), settings.Retry, workload, products, settings.Seed) { Pacing = pacing };
         }
 
         running = users.Length;

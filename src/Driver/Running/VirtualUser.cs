@@ -45,6 +45,9 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
 
     public UserRandom Random { get; }
 
+    /// <summary>A rate run's schedule: each order waits for its scheduled start instead of following the last (null = closed loop).</summary>
+    public RatePacing? Pacing { get; init; }
+
     /// <summary>Purchases this user saw commit, from its first order (warm-up included), for the server cross-check.</summary>
     public long CommittedOrders => Interlocked.Read(ref committedOrders);
 
@@ -83,6 +86,18 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
         var failedInARow = 0;
         while (!stop.IsCancellationRequested)
         {
+            long scheduled = 0;
+            if (Pacing is { } pacing)
+            {
+                if (await pacing.Schedule.NextStartAsync(stop).ConfigureAwait(false) is not { } due)
+                {
+                    return;
+                }
+
+                scheduled = due;
+            }
+
+            var started = Stopwatch.GetTimestamp();
             try
             {
                 var rolledBack = await OrderSession.RunAsync(order, abort).ConfigureAwait(false);
@@ -92,6 +107,7 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
                 }
 
                 Interlocked.Increment(ref completedOrders);
+                Pacing?.Metrics.Record(scheduled, started, Stopwatch.GetTimestamp());
 
                 failedInARow = 0;
             }
@@ -104,6 +120,12 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
                     return;
                 }
 
+                continue;
+            }
+
+            // A rate run's schedule paces the orders; think time is the closed loop's.
+            if (Pacing is not null)
+            {
                 continue;
             }
 
