@@ -51,6 +51,10 @@ public sealed class RunResultOutput(RunSettings settings, string runId, TextWrit
             }
 
             await output.WriteLineAsync("server: " + (measured.ServerMetrics.SummaryLine ?? "no server figures in the measured window")).ConfigureAwait(false);
+            if (measured.ServerMetrics.Average.Waits is { } waits)
+            {
+                await output.WriteLineAsync("waits: " + waits.SummaryLine()).ConfigureAwait(false);
+            }
         }
 
         if (result.CrossCheck is { } crossCheck)
