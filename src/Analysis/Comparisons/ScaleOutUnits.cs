@@ -40,6 +40,7 @@ internal static class ScaleOutUnits
             EndUtc = window.End,
             Outcome = members.Any(m => m.Result.Outcome != RunOutcome.Completed) ? members.First(m => m.Result.Outcome != RunOutcome.Completed).Result.Outcome : RunOutcome.Completed,
             Context = new RunContext { Labels = labels },
+            Workload = members[0].Result.Workload,
             Totals = new RunTotals
             {
                 Opm = (long)Math.Floor(window.AggregateOpm),

@@ -30,6 +30,12 @@ public sealed class AnalyzedRun
     /// <summary>Effective labels: derived from the recorded context, then the run's own labels, then the user's overrides.</summary>
     public IReadOnlyDictionary<string, string> Labels { get; }
 
+    /// <summary>What a result written before workloads were recorded stands for: a DvdStore run of a version not known.</summary>
+    public static readonly WorkloadIdentity UnrecordedWorkload = new() { Name = "DvdStore (workload not recorded)" };
+
+    /// <summary>The workload the run measured: runs compare only within one (<see cref="WorkloadIdentity.Key"/>).</summary>
+    public WorkloadIdentity Workload => Result.Workload ?? UnrecordedWorkload;
+
     /// <summary>Short name for tables: the file name.</summary>
     public string Name => Path.GetFileName(Source);
 

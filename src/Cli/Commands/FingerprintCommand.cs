@@ -10,29 +10,37 @@ namespace DvdStore.Cli.Commands;
 /// <summary>`dvdstore fingerprint`: per-table row count and order-independent hash of the data now, compared with the one recorded at load; exits 1 on a difference.</summary>
 public static class FingerprintCommand
 {
-    public static Command Create() =>
-        new StoreVerb("fingerprint", "Print the store's fingerprint (per-table rows and order-independent hash) and compare it with the one recorded at load.")
+    public static Command Create()
+    {
+        var parallel = LoaderOptions.ReadConnections();
+        return new StoreVerb("fingerprint", "Print the store's fingerprint (per-table rows and order-independent hash) and compare it with the one recorded at load.")
         {
-            Examples = ["dvdstore fingerprint --connection \"Data Source=dvdstore.db\""],
+            Options = [parallel],
+            Examples = ["dvdstore fingerprint --connection \"Data Source=dvdstore.db\"", $"dvdstore fingerprint {ExampleTarget.First} --parallel 16"],
         }.Create(async (result, target, cancellationToken) =>
         {
+            var connections = LoaderOptions.CheckReadConnections(result.GetValue(parallel));
             await using var db = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
             if (!await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false))
             {
                 throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
             }
 
-            if (await StoreAdoption.AdoptIfNeededAsync(target.Engine, db, cancellationToken).ConfigureAwait(false) is { } adopted)
+            var output = result.InvocationConfiguration.Output;
+            var parallelism = await ReadParallelism.ChooseAsync(target, db, connections, cancellationToken).ConfigureAwait(false);
+            await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"reading on {parallelism.Connections} connections ({parallelism.Basis})")).ConfigureAwait(false);
+            var reads = parallelism.For(target, db);
+            if (await StoreAdoption.AdoptIfNeededAsync(reads, cancellationToken).ConfigureAwait(false) is { } adopted)
             {
-                await result.InvocationConfiguration.Output.WriteLineAsync(adopted).ConfigureAwait(false);
+                await output.WriteLineAsync(adopted).ConfigureAwait(false);
             }
 
             var info = await StoreInfo.ReadAsync(db, cancellationToken).ConfigureAwait(false);
-            var comparison = await FingerprintComparison.ReadAsync(db, info, cancellationToken).ConfigureAwait(false);
-            var output = result.InvocationConfiguration.Output;
+            var comparison = await FingerprintComparison.ReadAsync(reads, info, null, cancellationToken).ConfigureAwait(false);
             await WriteAsync(output, comparison.Current).ConfigureAwait(false);
             return await WriteComparisonAsync(output, comparison).ConfigureAwait(false) ? 0 : 1;
         });
+    }
 
     internal static async Task WriteAsync(TextWriter output, StoreFingerprint fingerprint)
     {

@@ -18,15 +18,16 @@ public static class ResetCommand
         {
             Description = "Also read the whole store and compare its fingerprint with the loaded one (takes time in proportion to the store, like 'dvdstore fingerprint').",
         };
+        var parallel = LoaderOptions.ReadConnections();
         return new StoreVerb("reset", "Return a store to its as-loaded state: restore the stock runs sold, remove the rows runs added, reset identities, then check the touched ranges.")
         {
-            Options = [full],
+            Options = [full, parallel],
             Examples = [$"dvdstore reset {ExampleTarget.First}"],
         }.Create(async (result, target, cancellationToken) =>
         {
             var output = result.InvocationConfiguration.Output;
             var progress = new ResetProgressPrinter(output);
-            var report = await StoreReset.ResetAsync(target, new ResetOptions(result.GetValue(full)), progress, cancellationToken).ConfigureAwait(false);
+            var report = await StoreReset.ResetAsync(target, new ResetOptions(result.GetValue(full), LoaderOptions.CheckReadConnections(result.GetValue(parallel))), progress, cancellationToken).ConfigureAwait(false);
             await output.WriteLineAsync($"reset {target.Engine.DisplayName} ({target.RedactedConnection}) in {report.Elapsed.TotalSeconds.ToString("F1", CultureInfo.InvariantCulture)}s").ConfigureAwait(false);
             await output.WriteLineAsync(report.Check.Matches
                 ? $"touched ranges as loaded ({report.Check.Ranges.Count} ranges checked)"

@@ -10,13 +10,17 @@ public static class VerifyCommand
 {
     public const int FailedExitCode = 1;
 
-    public static Command Create() =>
-        new StoreVerb("verify", "Check a store: load complete, row counts against the size model, unique ids, no orphans, order and stock invariants.")
+    public static Command Create()
+    {
+        var parallel = LoaderOptions.ReadConnections();
+        return new StoreVerb("verify", "Check a store: load complete, row counts against the size model, unique ids, no orphans, order and stock invariants.")
         {
-            Examples = [$"dvdstore verify {ExampleTarget.First}"],
+            Options = [parallel],
+            Examples = [$"dvdstore verify {ExampleTarget.First}", $"dvdstore verify {ExampleTarget.First} --parallel 16"],
         }.Create(async (result, target, cancellationToken) =>
         {
-            var report = await StoreVerifier.VerifyAsync(target, cancellationToken).ConfigureAwait(false);
+            var connections = LoaderOptions.CheckReadConnections(result.GetValue(parallel));
+            var report = await StoreVerifier.VerifyAsync(target, connections, null, cancellationToken).ConfigureAwait(false);
             var output = result.InvocationConfiguration.Output;
             await output.WriteLineAsync($"verify {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
             foreach (var check in report.Checks)
@@ -35,4 +39,5 @@ public static class VerifyCommand
 
             return report.Passed ? 0 : FailedExitCode;
         });
+    }
 }

@@ -27,4 +27,16 @@ internal static class LoaderOptions
     public static int CheckThreads(int threads) => threads is >= 1 and <= MaxThreads
         ? threads
         : throw new DvdStore.Schema.UserError($"--parallel-tables must be at least 1 and at most {MaxThreads} (got {threads}).");
+
+    /// <summary>--parallel on a verb that reads the whole store (fingerprint, verify, reset --full-fingerprint).</summary>
+    public static Option<int?> ReadConnections() => new("--parallel")
+    {
+        Description = "Connections that read the store at once, big tables in key ranges (default: the server's CPU count where it says, else this machine's; capped by the server's free connections). The fingerprint is the same whatever the number.",
+        HelpName = "n",
+    };
+
+    /// <summary>--parallel's value checked (null: the default); the same bounds as --parallel-tables.</summary>
+    public static int? CheckReadConnections(int? connections) => connections is null or (>= 1 and <= MaxThreads)
+        ? connections
+        : throw new DvdStore.Schema.UserError($"--parallel must be at least 1 and at most {MaxThreads} (got {connections}).");
 }

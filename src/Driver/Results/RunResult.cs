@@ -41,6 +41,9 @@ public sealed class RunResult
 
     public RunContext Context { get; init; } = new();
 
+    /// <summary>The workload the run measured; runs compare only within one. Null in results written before it was recorded.</summary>
+    public WorkloadIdentity? Workload { get; init; }
+
     /// <summary>Totals of the measured phase (after warm-up).</summary>
     public RunTotals Totals { get; init; } = new();
 

@@ -52,6 +52,13 @@ public static class DriverRunner
             await output.WriteLineAsync($"search terms: from {workload.Terms.Origin}").ConfigureAwait(false);
         }
 
+        // What this run measures, recorded in the result: analyze compares runs of one workload only.
+        var identity = DvdStoreWorkload.Identify(settings.Targets.Select(static t => t.Engine), workload);
+        if (!ds3)
+        {
+            await output.WriteLineAsync($"workload: {identity.Key()}").ConfigureAwait(false);
+        }
+
         await using var leases = settings.StartAt is null && settings.Fleet is null
             ? await Loader.Store.StoreLeases.AcquireAsync(settings.Targets, Loader.Store.StoreLeases.Holder($"dvdstore run {runId}"), cancellationToken).ConfigureAwait(false)
             : null;
@@ -95,7 +102,7 @@ public static class DriverRunner
 
         var context = new RunContext { Client = client, Servers = servers, Labels = labels };
         var resultOutput = new RunResultOutput(settings, runId, output);
-        var checkpoint = new RunCheckpoint(settings, runId, context, supervisor, resultOutput);
+        var checkpoint = new RunCheckpoint(settings, runId, context, identity, supervisor, resultOutput);
         var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish };
         var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
@@ -129,7 +136,7 @@ public static class DriverRunner
         findings.AddRange(StallFindings.Assess(measured.Intervals, workload.ThinkTimeSeconds));
         findings.AddEnding(supervisor.Failures, fatal, cancelled);
 
-        var result = RunResultBuilder.Build(settings, runId, context, measured, totals, check, errorCauses, findings, fatal, cancelled, membership);
+        var result = RunResultBuilder.Build(settings, runId, context, identity, measured, totals, check, errorCauses, findings, fatal, cancelled, membership);
         await resultOutput.PrintSummaryAsync(result, measured).ConfigureAwait(false);
         var outcome = await resultOutput.WriteAsync(result, measured.Ds3CsvRows).ConfigureAwait(false);
         await resultOutput.PrintEndAsync().ConfigureAwait(false);

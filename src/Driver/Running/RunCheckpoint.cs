@@ -8,7 +8,7 @@ namespace DvdStore.Driver.Running;
 /// the run replaces it, so what stays on disk says Interrupted only when the driver never reached its end (kill -9, a
 /// crash, power loss), and then holds the orders counted up to the last interval.
 /// </summary>
-public sealed class RunCheckpoint(RunSettings settings, string runId, RunContext context, UserSupervisor supervisor, RunResultOutput output)
+public sealed class RunCheckpoint(RunSettings settings, string runId, RunContext context, WorkloadIdentity workload, UserSupervisor supervisor, RunResultOutput output)
 {
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
 
@@ -30,6 +30,7 @@ public sealed class RunCheckpoint(RunSettings settings, string runId, RunContext
             Error = message,
             Parameters = settings.ToParameters(),
             Context = context,
+            Workload = workload,
             Totals = new RunTotals
             {
                 Orders = measured?.TotalOrders ?? 0,

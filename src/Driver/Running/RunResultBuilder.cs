@@ -39,7 +39,7 @@ public static class RunResultBuilder
 
     /// <summary>The result; failed when a fatal error or an error finding occurred, cancelled when stopped early.</summary>
     public static RunResult Build(
-        RunSettings settings, string runId, RunContext context, Measurement measured, RunTotals totals, CrossCheck? crossCheck,
+        RunSettings settings, string runId, RunContext context, WorkloadIdentity workload, Measurement measured, RunTotals totals, CrossCheck? crossCheck,
         IReadOnlyList<ErrorCause> errorCauses, RunFindings findings, string? fatal, bool cancelled, FleetMembership? fleet = null) => new()
         {
             ToolVersion = ToolVersion,
@@ -50,6 +50,7 @@ public static class RunResultBuilder
             Error = fatal ?? findings.FirstError,
             Parameters = settings.ToParameters(),
             Context = context,
+            Workload = workload,
             Totals = totals,
             OrderResponse = measured.Summary.OrderResponse,
             Transactions = measured.Summary.Transactions,

@@ -136,7 +136,7 @@ public sealed record RunSettings
     {
         static string F(double value) => value.ToString(CultureInfo.InvariantCulture);
         var w = Workload;
-        return new SortedDictionary<string, string>(StringComparer.Ordinal)
+        var parameters = new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
             ["target"] = string.Join(';', Names),
             ["n_threads"] = UsersPerTarget.ToString(CultureInfo.InvariantCulture),
@@ -145,21 +145,12 @@ public sealed record RunSettings
             ["db_size"] = DbSize.ToString(),
             ["warmup_time"] = F(Warmup.TotalMinutes),
             ["think_time"] = F(w.ThinkTimeSeconds),
-            ["pct_newcustomers"] = F(w.PctNewCustomers),
-            ["pct_newmember"] = F(w.PctNewMember),
-            ["n_searches"] = w.Searches.ToString(CultureInfo.InvariantCulture),
-            ["search_batch_size"] = w.SearchBatchSize.ToString(CultureInfo.InvariantCulture),
-            ["n_reviews"] = w.Reviews.ToString(CultureInfo.InvariantCulture),
-            ["pct_newreviews"] = F(w.PctNewReviews),
-            ["pct_newhelpfulness"] = F(w.PctNewHelpfulness),
-            ["n_line_items"] = w.LineItems.ToString(CultureInfo.InvariantCulture),
             ["virt_dir"] = VirtDir,
             ["page_type"] = PageType,
             ["windows_perf_host"] = WindowsPerfHost,
             ["linux_perf_host"] = RedactPerfHosts(LinuxPerfHost),
             ["detailed_view"] = DetailedView ? "Y" : "N",
             ["out_filename"] = Ds3CsvFile ?? "",
-            ["ds2_mode"] = w.Ds2Mode ? "Y" : "N",
             ["log_freq"] = LogFrequencySeconds.ToString(CultureInfo.InvariantCulture),
             ["log_timestamp"] = LogTimestamp.ToString().ToUpperInvariant(),
             ["engine"] = string.Join(';', Targets.Select(static t => t.Engine.Profile.Name).Distinct()),
@@ -184,6 +175,12 @@ public sealed record RunSettings
             ["metrics_port"] = MetricsPort?.ToString(CultureInfo.InvariantCulture) ?? "",
             ["driver_cpus"] = DriverCpus is { } cpus ? CpuList.Format(cpus) : "",
         };
+        foreach (var (name, value) in w.MixParameters())
+        {
+            parameters[name] = value;
+        }
+
+        return parameters;
     }
 
     /// <summary>DS3's linux_perf_host entries are user:password:host; the password never leaves the process.</summary>

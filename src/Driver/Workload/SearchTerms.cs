@@ -21,16 +21,22 @@ public sealed class SearchTerms
 
     public const int PerQuery = 500;
 
-    private SearchTerms(IReadOnlyList<string> titleWords, IReadOnlyList<string> firstNames, IReadOnlyList<string> lastNames, string origin)
+    /// <summary>The rule of a sampled vocabulary, as the workload identity records it (the words vary with the store; the rule does not).</summary>
+    public static readonly string SampledRule = string.Create(CultureInfo.InvariantCulture,
+        $"sampled from the store: the space-separated words of TITLE and the first and last words of ACTOR of up to {SampleProducts} products");
+
+    private SearchTerms(IReadOnlyList<string> titleWords, IReadOnlyList<string> firstNames, IReadOnlyList<string> lastNames, string origin, string rule)
     {
         TitleWords = titleWords;
         FirstNames = firstNames;
         LastNames = lastNames;
         Origin = origin;
+        Rule = rule;
     }
 
     /// <summary>Our generator's lists (what the store holds when it is ours), used when no sample was taken.</summary>
-    public static SearchTerms BuiltIn { get; } = new(MovieWords.All, ActorNames.FirstNames, ActorNames.LastNames, "the built-in word lists");
+    public static SearchTerms BuiltIn { get; } = new(MovieWords.All, ActorNames.FirstNames, ActorNames.LastNames, "the built-in word lists",
+        string.Create(CultureInfo.InvariantCulture, $"the built-in word lists ({MovieWords.All.Count} title words, {ActorNames.FirstNames.Count} first and {ActorNames.LastNames.Count} last names)"));
 
     public IReadOnlyList<string> TitleWords { get; }
 
@@ -40,6 +46,9 @@ public sealed class SearchTerms
 
     /// <summary>Where the words came from, for the run's banner.</summary>
     public string Origin { get; }
+
+    /// <summary>How the words were chosen, the same for every store of one kind: part of the run's workload identity.</summary>
+    public string Rule { get; }
 
     /// <summary>
     /// Samples the words of <paramref name="products"/> products' titles and actors (ids 1..products, drawn from
@@ -87,7 +96,7 @@ public sealed class SearchTerms
 
         // Sorted: string hashing differs per process, and a replayed run must draw the same words.
         return new SearchTerms(Sorted(titleWords), Sorted(firstNames), Sorted(lastNames), string.Create(CultureInfo.InvariantCulture,
-            $"the store ({read:N0} products sampled: {titleWords.Count:N0} title words, {firstNames.Count:N0} first and {lastNames.Count:N0} last names)"));
+            $"the store ({read:N0} products sampled: {titleWords.Count:N0} title words, {firstNames.Count:N0} first and {lastNames.Count:N0} last names)"), SampledRule);
     }
 
     /// <summary>The product ids to read: every id of a small store, else distinct random ids.</summary>

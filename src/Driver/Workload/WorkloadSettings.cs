@@ -1,3 +1,4 @@
+using System.Globalization;
 using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Driver.Workload;
@@ -33,6 +34,28 @@ public sealed record WorkloadSettings
 
     /// <summary>The words searches draw from: sampled from the store at the start of a run (<see cref="SearchTerms"/>).</summary>
     public SearchTerms Terms { get; init; } = SearchTerms.BuiltIn;
+
+    /// <summary>
+    /// The parameters that define the work of an order, by their DS3 names: what the workload identity hashes. Think
+    /// time and the store's counts are not among them (a run setting and the store's size).
+    /// </summary>
+    public IReadOnlyDictionary<string, string> MixParameters()
+    {
+        static string F(double value) => value.ToString(CultureInfo.InvariantCulture);
+        static string I(int value) => value.ToString(CultureInfo.InvariantCulture);
+        return new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["pct_newcustomers"] = F(PctNewCustomers),
+            ["pct_newmember"] = F(PctNewMember),
+            ["n_searches"] = I(Searches),
+            ["search_batch_size"] = I(SearchBatchSize),
+            ["n_reviews"] = I(Reviews),
+            ["pct_newreviews"] = F(PctNewReviews),
+            ["pct_newhelpfulness"] = F(PctNewHelpfulness),
+            ["n_line_items"] = I(LineItems),
+            ["ds2_mode"] = Ds2Mode ? "Y" : "N",
+        };
+    }
 
     /// <summary>The counts for a store of the given size (ds3-facts §2.2).</summary>
     public static WorkloadSettings ForSize(StoreSize size)

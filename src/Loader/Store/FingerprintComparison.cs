@@ -10,9 +10,9 @@ public sealed record FingerprintComparison(StoreFingerprint Current, StoreFinger
         .Where(t => Recorded?.Tables.FirstOrDefault(r => r.Table == t.Table) != t)
         .Select(t => t.Table);
 
-    public static async Task<FingerprintComparison> ReadAsync(System.Data.Common.DbConnection connection, StoreInfo info, CancellationToken cancellationToken)
+    public static async Task<FingerprintComparison> ReadAsync(StoreReads reads, StoreInfo info, Action<TableFingerprint>? sliceRead, CancellationToken cancellationToken)
     {
-        var current = await StoreFingerprint.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
+        var current = await StoreFingerprint.ReadAsync(reads, sliceRead, cancellationToken).ConfigureAwait(false);
         var detail = info.Get(StoreInfo.FingerprintDetailKey);
         return new FingerprintComparison(current, string.IsNullOrEmpty(detail) ? null : StoreFingerprint.ParseDetail(detail));
     }

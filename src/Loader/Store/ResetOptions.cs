@@ -1,4 +1,7 @@
 namespace DvdStore.Loader.Store;
 
-/// <summary>How a reset ends: the touched-range check always; the whole-store fingerprint (reads every row) only on request.</summary>
-public sealed record ResetOptions(bool FullFingerprint = false);
+/// <summary>
+/// How a reset ends: the touched-range check always; the whole-store fingerprint (reads every row) only on request,
+/// on <paramref name="Parallel"/> connections (null: the server's CPUs, capped by its free connections).
+/// </summary>
+public sealed record ResetOptions(bool FullFingerprint = false, int? Parallel = null);

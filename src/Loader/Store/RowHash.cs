@@ -16,10 +16,10 @@ public static class RowHash
 
     public static ulong Of(IReadOnlyList<ColumnSpec> columns, object?[] row)
     {
-        var hash = 0xCBF29CE484222325UL;
+        var hash = Seed;
         for (var i = 0; i < columns.Count; i++)
         {
-            hash = SeededRandom.Mix(hash ^ Value(columns[i].Type, row[i]));
+            hash = Fold(hash, Value(columns[i].Type, row[i]));
         }
 
         return hash;
@@ -36,23 +36,42 @@ public static class RowHash
         switch (type, value)
         {
             case (ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt, long l):
-                return SeededRandom.Mix((ulong)l);
+                return Integer(l);
             case (ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt, int i):
-                return SeededRandom.Mix((ulong)(long)i);
+                return Integer(i);
             case (ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt, short s):
-                return SeededRandom.Mix((ulong)(long)s);
+                return Integer(s);
             case (ColumnType.VarChar, string text):
                 return Text(text);
         }
 
         return type switch
         {
-            ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt => SeededRandom.Mix((ulong)Convert.ToInt64(value, CultureInfo.InvariantCulture)),
-            ColumnType.Money => SeededRandom.Mix((ulong)(long)Math.Round(Convert.ToDecimal(value, CultureInfo.InvariantCulture) * 100m, MidpointRounding.AwayFromZero) ^ 0x4D4F4E4559UL),
-            ColumnType.Date => SeededRandom.Mix((ulong)DayNumber(value) ^ 0x44415445UL),
+            ColumnType.SmallInt or ColumnType.Integer or ColumnType.BigInt => Integer(Convert.ToInt64(value, CultureInfo.InvariantCulture)),
+            ColumnType.Money => Money(Convert.ToDecimal(value, CultureInfo.InvariantCulture)),
+            ColumnType.Date => Date(DayNumber(value)),
             _ => Text(value is string s ? s : Convert.ToString(value, CultureInfo.InvariantCulture) ?? ""),
         };
     }
+
+    /// <summary>The hash of a NULL of any type.</summary>
+    public static ulong Null => NullTag;
+
+    /// <summary>An integer column's value (any width: the same number hashes alike on every engine).</summary>
+    public static ulong Integer(long value) => SeededRandom.Mix((ulong)value);
+
+    /// <summary>A money column's value, as whole cents.</summary>
+    public static ulong Money(decimal value) =>
+        SeededRandom.Mix((ulong)(long)Math.Round(value * 100m, MidpointRounding.AwayFromZero) ^ 0x4D4F4E4559UL);
+
+    /// <summary>A date column's value, as its day number.</summary>
+    public static ulong Date(long dayNumber) => SeededRandom.Mix((ulong)dayNumber ^ 0x44415445UL);
+
+    /// <summary>Folds one column's value hash into the row's hash, column by column from <see cref="Seed"/>.</summary>
+    public static ulong Fold(ulong rowHash, ulong valueHash) => SeededRandom.Mix(rowHash ^ valueHash);
+
+    /// <summary>A row's hash before its first column.</summary>
+    public const ulong Seed = 0xCBF29CE484222325UL;
 
     private static long DayNumber(object value) => value switch
     {
@@ -64,7 +83,7 @@ public static class RowHash
     };
 
     // FNV-1a over UTF-16 code units, then mixed: stable forever, no allocation.
-    private static ulong Text(string text)
+    public static ulong Text(string text)
     {
         var hash = 0x100000001B3UL ^ (ulong)text.Length;
         foreach (var c in text)

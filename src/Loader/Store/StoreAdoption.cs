@@ -25,22 +25,38 @@ public static class StoreAdoption
     public static async Task<string?> AdoptIfNeededAsync(StoreTarget target, CancellationToken cancellationToken)
     {
         await using var connection = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
-        return await AdoptIfNeededAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
+        return await ReadsFor(target, connection, null, cancellationToken).ConfigureAwait(false) is { } reads
+            ? await AdoptIfNeededAsync(reads, cancellationToken).ConfigureAwait(false)
+            : null;
     }
 
+    /// <summary>
+    /// The reads an adoption would use (on <paramref name="parallel"/> connections, null: the default) when the store
+    /// on <paramref name="connection"/> needs adopting; null when it does not, without asking the server anything more.
+    /// </summary>
+    public static async Task<StoreReads?> ReadsFor(StoreTarget target, DbConnection connection, int? parallel, CancellationToken cancellationToken) =>
+        await NeedsAdoptionAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false)
+            ? (await ReadParallelism.ChooseAsync(target, connection, parallel, cancellationToken).ConfigureAwait(false)).For(target, connection)
+            : null;
+
+    /// <summary>True when the store has DS3's tables but none of our bookkeeping.</summary>
+    public static async Task<bool> NeedsAdoptionAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken) =>
+        await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false)
+        && !await connection.TableExistsAsync(StoreModel.StoreInfo.Name, cancellationToken).ConfigureAwait(false)
+        && await connection.TableExistsAsync(StoreModel.Customers.Name, cancellationToken).ConfigureAwait(false);
+
     /// <summary>Adopts the store when it has DS3's tables but no DS_STORE_INFO; returns a one-line note when it did, null otherwise.</summary>
-    public static async Task<string?> AdoptIfNeededAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
+    public static async Task<string?> AdoptIfNeededAsync(StoreReads reads, CancellationToken cancellationToken)
     {
-        if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false)
-            || await connection.TableExistsAsync(StoreModel.StoreInfo.Name, cancellationToken).ConfigureAwait(false)
-            || !await connection.TableExistsAsync(StoreModel.Customers.Name, cancellationToken).ConfigureAwait(false))
+        var (engine, connection) = (reads.Engine, reads.Connection);
+        if (!await NeedsAdoptionAsync(engine, connection, cancellationToken).ConfigureAwait(false))
         {
             return null;
         }
 
         // DS3's engine-specific spellings first (MySQL's REVIEWS_HELPFULNESS_ID), so everything below reads our column names.
         var aligned = await engine.AlignDs3StoreAsync(connection, cancellationToken).ConfigureAwait(false);
-        var fingerprint = await StoreFingerprint.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
+        var fingerprint = await StoreFingerprint.ReadAsync(reads, cancellationToken).ConfigureAwait(false);
         var rows = fingerprint.Tables.ToDictionary(t => t.Table, t => t.Rows, StringComparer.Ordinal);
         var size = SizeOf(rows["CUSTOMERS"], rows["PRODUCTS"]);
 

@@ -1,6 +1,7 @@
 using System.Data.Common;
 using System.Globalization;
 using DvdStore.Loader.Generation;
+using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Model;
 
@@ -37,37 +38,49 @@ public sealed record StoreFingerprint(IReadOnlyList<TableFingerprint> Tables)
     public static StoreFingerprint ParseDetail(string detail) =>
         new(detail.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(TableFingerprint.Parse).ToList());
 
-    /// <summary>Streams every DS3 table and hashes it.</summary>
-    public static async Task<StoreFingerprint> ReadAsync(DbConnection connection, CancellationToken cancellationToken)
+    /// <summary>
+    /// Streams every DS3 table and hashes it, big tables as key ranges on <see cref="StoreReads.Parallel"/> connections
+    /// at once. A table's hash is the wrapping sum of its rows' hashes, so the sum of its ranges' sums is the same value
+    /// in whatever order they finish: the fingerprint does not depend on how many connections read it.
+    /// </summary>
+    public static async Task<StoreFingerprint> ReadAsync(StoreReads reads, Action<TableFingerprint>? sliceRead, CancellationToken cancellationToken)
     {
-        var tables = new List<TableFingerprint>();
+        var pieces = new List<(TableSpec Table, KeySlice Slice)>();
         foreach (var table in StoreModel.Ds3Tables)
         {
-            tables.Add(await ReadTableAsync(connection, table, cancellationToken).ConfigureAwait(false));
+            pieces.AddRange((await TableSlicing.PlanAsync(reads, table, cancellationToken).ConfigureAwait(false)).Select(s => (table, s)));
         }
 
-        return new StoreFingerprint(tables);
+        // Cut tables first, whole ones after: the small tables fill the gaps while the last ranges finish.
+        pieces = [.. pieces.OrderBy(p => p.Slice.Column is null)];
+        var parts = await reads.RunAsync(
+            pieces.Select(p => (Func<DbConnection, CancellationToken, Task<TableFingerprint>>)((connection, token) => ReadSliceAsync(reads.Engine, connection, p.Table, p.Slice, token))).ToList(),
+            sliceRead, cancellationToken).ConfigureAwait(false);
+        return new StoreFingerprint(StoreModel.Ds3Tables.Select(t => Sum(t.Name, parts.Where(p => p.Table == t.Name))).ToList());
     }
 
-    public static async Task<TableFingerprint> ReadTableAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken)
+    public static Task<StoreFingerprint> ReadAsync(StoreReads reads, CancellationToken cancellationToken) => ReadAsync(reads, null, cancellationToken);
+
+    /// <summary>Hashes one key range of a table (the whole table for <see cref="KeySlice.Whole"/>).</summary>
+    public static async Task<TableFingerprint> ReadSliceAsync(IEngine engine, DbConnection connection, TableSpec table, KeySlice slice, CancellationToken cancellationToken)
     {
-        await using var command = connection.Command($"SELECT {string.Join(", ", table.Columns.Select(c => c.Name))} FROM {table.Name}");
+        var where = slice.Column is null ? "" : " WHERE " + slice.Condition(engine);
+        await using var command = connection.Command($"SELECT {string.Join(", ", table.Columns.Select(c => c.Name))} FROM {table.Name}{where}");
         command.CommandTimeout = 0;
+        slice.Bind(engine, command);
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        var row = new object?[table.Columns.Count];
+        var hasher = new RowHashReader(table.Columns);
         long rows = 0;
         ulong sum = 0;
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            for (var i = 0; i < row.Length; i++)
-            {
-                row[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
-            }
-
-            sum += RowHash.Of(table.Columns, row);
+            sum = unchecked(sum + hasher.Hash(reader));
             rows++;
         }
 
         return new TableFingerprint(table.Name, rows, sum);
     }
+
+    private static TableFingerprint Sum(string table, IEnumerable<TableFingerprint> parts) =>
+        parts.Aggregate(new TableFingerprint(table, 0, 0), (all, part) => all with { Rows = all.Rows + part.Rows, Hash = unchecked(all.Hash + part.Hash) });
 }

@@ -29,24 +29,31 @@ public static class StoreReset
             throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");
         }
 
+        // Several connections only for what reads the whole store: an adoption, the full fingerprint.
+        var reads = await StoreAdoption.ReadsFor(target, connection, options.Parallel, cancellationToken).ConfigureAwait(false)
+            ?? (options.FullFingerprint
+                ? (await ReadParallelism.ChooseAsync(target, connection, options.Parallel, cancellationToken).ConfigureAwait(false)).For(target, connection)
+                : StoreReads.Single(target.Engine, connection));
+
         // A store DS3 built has no DS_STORE_INFO, where the lease lives: adopt it first (a no-op for our stores).
-        await StoreAdoption.AdoptIfNeededAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
+        await StoreAdoption.AdoptIfNeededAsync(reads, cancellationToken).ConfigureAwait(false);
 
         // Held while it works: a run or another reset on this store is refused meanwhile, and a running one refuses this.
         await using var lease = await StoreLease.AcquireAsync(target, StoreLeases.Holder("dvdstore reset"), null, cancellationToken).ConfigureAwait(false);
-        return await ResetAsync(target.Engine, connection, target.RedactedConnection, options, progress, cancellationToken).ConfigureAwait(false);
+        return await ResetAsync(reads, target.RedactedConnection, options, progress, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Resets the store on an open connection; <paramref name="where"/> names it in messages (never with a password).</summary>
-    public static async Task<ResetReport> ResetAsync(IEngine engine, DbConnection connection, string where, ResetOptions options, IProgress<ResetStep>? progress, CancellationToken cancellationToken)
+    /// <summary>Resets the store on the reads' connection; <paramref name="where"/> names it in messages (never with a password).</summary>
+    public static async Task<ResetReport> ResetAsync(StoreReads reads, string where, ResetOptions options, IProgress<ResetStep>? progress, CancellationToken cancellationToken)
     {
+        var (engine, connection) = (reads.Engine, reads.Connection);
         var clock = Stopwatch.StartNew();
         if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
         {
             throw new UserError($"there is no store on {where}; build one with 'dvdstore load'.");
         }
 
-        await StoreAdoption.AdoptIfNeededAsync(engine, connection, cancellationToken).ConfigureAwait(false);
+        await StoreAdoption.AdoptIfNeededAsync(reads, cancellationToken).ConfigureAwait(false);
         var info = await StoreInfo.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
         if (info.State != StoreInfo.Complete)
         {
@@ -94,7 +101,7 @@ public static class StoreReset
         FingerprintComparison? fingerprint = null;
         if (options.FullFingerprint)
         {
-            fingerprint = await FingerprintComparison.ReadAsync(connection, info, cancellationToken).ConfigureAwait(false);
+            fingerprint = await FingerprintComparison.ReadAsync(reads, info, null, cancellationToken).ConfigureAwait(false);
             Report("(fingerprint)", "whole store read", fingerprint.Current.Tables.Sum(t => t.Rows));
         }
 

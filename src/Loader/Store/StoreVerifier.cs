@@ -1,5 +1,6 @@
 using System.Data.Common;
 using System.Globalization;
+using DvdStore.Loader.Pipeline;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Model;
@@ -15,7 +16,11 @@ namespace DvdStore.Loader.Store;
 /// </summary>
 public static class StoreVerifier
 {
-    public static async Task<VerifyReport> VerifyAsync(StoreTarget target, CancellationToken cancellationToken)
+    public static Task<VerifyReport> VerifyAsync(StoreTarget target, CancellationToken cancellationToken) =>
+        VerifyAsync(target, null, null, cancellationToken);
+
+    /// <summary>Verifies the store on <paramref name="target"/>, reading on <paramref name="parallel"/> connections (null: <see cref="ReadParallelism.ChooseAsync"/>'s default).</summary>
+    public static async Task<VerifyReport> VerifyAsync(StoreTarget target, int? parallel, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
     {
         if (target.MissingFile() is { } file)
         {
@@ -24,11 +29,13 @@ public static class StoreVerifier
         }
 
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-        return await VerifyAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
+        var reads = (await ReadParallelism.ChooseAsync(target, connection, parallel, cancellationToken).ConfigureAwait(false)).For(target, connection);
+        return await VerifyAsync(reads, progress, cancellationToken).ConfigureAwait(false);
     }
 
-    public static async Task<VerifyReport> VerifyAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
+    public static async Task<VerifyReport> VerifyAsync(StoreReads reads, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
     {
+        var (engine, connection) = (reads.Engine, reads.Connection);
         var checks = new List<VerifyCheck>();
         if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
         {
@@ -36,7 +43,7 @@ public static class StoreVerifier
             return new VerifyReport(checks);
         }
 
-        if (await StoreAdoption.AdoptIfNeededAsync(engine, connection, cancellationToken).ConfigureAwait(false) is { } adopted)
+        if (await StoreAdoption.AdoptIfNeededAsync(reads, cancellationToken).ConfigureAwait(false) is { } adopted)
         {
             checks.Add(new("adopted", true, adopted));
         }
@@ -67,52 +74,53 @@ public static class StoreVerifier
 
         var added = new AddedRows(engine, info);
         var model = RowCounts.For(size);
+        var counts = new SlicedCounts(reads);
+        var pending = new List<Func<VerifyCheck>>();
         foreach (var table in StoreModel.Ds3Tables)
         {
-            checks.Add(await CountCheckAsync(engine, connection, table, info, added, model, cancellationToken).ConfigureAwait(false));
+            var all = counts.Add(table, null, "SELECT COUNT(*) FROM {table} WHERE {slice}");
+            int? extra = added.For(table) is { } rule ? counts.Add(table, null, $"SELECT COUNT(*) FROM {{table}} WHERE {{slice}} AND ({rule.Condition})", rule.Parameters) : null;
+            pending.Add(() => CountCheck(table, counts[all], extra is { } e ? counts[e] : 0, info, model));
         }
 
         foreach (var table in StoreModel.Ds3Tables.Where(t => t.PrimaryKey.Count == 1))
         {
             var key = table.PrimaryKey[0];
-            var duplicates = await StoreQueries.CountAsync(engine, connection,
-                $"SELECT COUNT(*) - COUNT(DISTINCT {key}) FROM {table.Name}", cancellationToken).ConfigureAwait(false);
-            checks.Add(new($"unique {table.Name}.{key}", duplicates == 0, duplicates == 0 ? "no duplicates" : $"{duplicates} duplicate ids"));
+            // Slices are ranges of the key itself, so a duplicate pair always falls in one slice.
+            var duplicates = counts.Add(table, null, $"SELECT COUNT(*) - COUNT(DISTINCT {key}) FROM {{table}} WHERE {{slice}}");
+            pending.Add(() => new($"unique {table.Name}.{key}", counts[duplicates] == 0, counts[duplicates] == 0 ? "no duplicates" : $"{counts[duplicates]} duplicate ids"));
         }
 
         foreach (var key in StoreModel.ForeignKeys)
         {
-            var orphans = await StoreQueries.CountAsync(engine, connection,
-                $"SELECT COUNT(*) FROM {key.Table} C WHERE C.{key.Column} IS NOT NULL AND NOT EXISTS " +
-                $"(SELECT 1 FROM {key.ReferencedTable} P WHERE P.{key.ReferencedColumn} = C.{key.Column})", cancellationToken).ConfigureAwait(false);
+            var orphans = counts.Add(StoreModel.Table(key.Table), "C",
+                $"SELECT COUNT(*) FROM {{table}} C WHERE {{slice}} AND C.{key.Column} IS NOT NULL AND NOT EXISTS " +
+                $"(SELECT 1 FROM {key.ReferencedTable} P WHERE P.{key.ReferencedColumn} = C.{key.Column})");
             var name = key.Table == "ORDERLINES" ? "every order line has its order" : $"{key.Table}.{key.Column} → {key.ReferencedTable}";
-            checks.Add(new(name, orphans == 0, orphans == 0 ? "no orphans" : $"{orphans} rows reference a missing {key.ReferencedTable} row"));
+            pending.Add(() => new(name, counts[orphans] == 0, counts[orphans] == 0 ? "no orphans" : $"{counts[orphans]} rows reference a missing {key.ReferencedTable} row"));
         }
 
-        await Invariant("every product has inventory", "SELECT COUNT(*) FROM PRODUCTS P WHERE NOT EXISTS (SELECT 1 FROM INVENTORY I WHERE I.PROD_ID = P.PROD_ID)", "products without an INVENTORY row").ConfigureAwait(false);
-        await Invariant("every order has lines", "SELECT COUNT(*) FROM ORDERS O WHERE NOT EXISTS (SELECT 1 FROM ORDERLINES L WHERE L.ORDERID = O.ORDERID)", "orders without lines").ConfigureAwait(false);
+        Invariant("every product has inventory", StoreModel.Products, "P", "SELECT COUNT(*) FROM {table} P WHERE {slice} AND NOT EXISTS (SELECT 1 FROM INVENTORY I WHERE I.PROD_ID = P.PROD_ID)", "products without an INVENTORY row");
+        Invariant("every order has lines", StoreModel.Orders, "O", "SELECT COUNT(*) FROM {table} O WHERE {slice} AND NOT EXISTS (SELECT 1 FROM ORDERLINES L WHERE L.ORDERID = O.ORDERID)", "orders without lines");
         // Net plus the rounded tax may differ from the total (rounded from the exact sum) by one cent.
-        await Invariant("order totals = net + tax", "SELECT COUNT(*) FROM ORDERS WHERE TOTALAMOUNT - NETAMOUNT - TAX > 0.011 OR TOTALAMOUNT - NETAMOUNT - TAX < -0.011", "orders whose total is not net + tax").ConfigureAwait(false);
-        await Invariant("order lines numbered 1..n", "SELECT COUNT(*) FROM (SELECT ORDERID, COUNT(*) AS N, MIN(ORDERLINEID) AS F, MAX(ORDERLINEID) AS M FROM ORDERLINES GROUP BY ORDERID) X WHERE F <> 1 OR M <> N", "orders whose lines are not numbered 1..n").ConfigureAwait(false);
-        await Invariant("stock never negative", "SELECT COUNT(*) FROM INVENTORY WHERE QUAN_IN_STOCK < 0 OR SALES < 0", "INVENTORY rows with negative stock or sales").ConfigureAwait(false);
+        Invariant("order totals = net + tax", StoreModel.Orders, null, "SELECT COUNT(*) FROM {table} WHERE {slice} AND (TOTALAMOUNT - NETAMOUNT - TAX > 0.011 OR TOTALAMOUNT - NETAMOUNT - TAX < -0.011)", "orders whose total is not net + tax");
+        // Sliced on ORDERID, so each order's lines are grouped whole in one slice.
+        Invariant("order lines numbered 1..n", StoreModel.OrderLines, null, "SELECT COUNT(*) FROM (SELECT ORDERID, COUNT(*) AS N, MIN(ORDERLINEID) AS F, MAX(ORDERLINEID) AS M FROM {table} WHERE {slice} GROUP BY ORDERID) X WHERE F <> 1 OR M <> N", "orders whose lines are not numbered 1..n");
+        Invariant("stock never negative", StoreModel.Inventory, null, "SELECT COUNT(*) FROM {table} WHERE {slice} AND (QUAN_IN_STOCK < 0 OR SALES < 0)", "INVENTORY rows with negative stock or sales");
+
+        await counts.RunAsync(progress, cancellationToken).ConfigureAwait(false);
+        checks.AddRange(pending.Select(check => check()));
         return new VerifyReport(checks);
 
-        async Task Invariant(string name, string sql, string what)
+        void Invariant(string name, TableSpec table, string? alias, string sql, string what)
         {
-            var bad = await StoreQueries.CountAsync(engine, connection, sql, cancellationToken).ConfigureAwait(false);
-            checks.Add(new(name, bad == 0, bad == 0 ? "holds" : $"{bad} {what}"));
+            var bad = counts.Add(table, alias, sql);
+            pending.Add(() => new(name, counts[bad] == 0, counts[bad] == 0 ? "holds" : $"{counts[bad]} {what}"));
         }
     }
 
-    private static async Task<VerifyCheck> CountCheckAsync(IEngine engine, DbConnection connection, TableSpec table, StoreInfo info, AddedRows added, RowCounts model, CancellationToken cancellationToken)
+    private static VerifyCheck CountCheck(TableSpec table, long all, long extra, StoreInfo info, RowCounts model)
     {
-        var all = await StoreQueries.CountAsync(engine, connection, $"SELECT COUNT(*) FROM {table.Name}", cancellationToken).ConfigureAwait(false);
-        var extra = 0L;
-        if (added.For(table) is { } addedRule)
-        {
-            extra = await StoreQueries.CountAsync(engine, connection, $"SELECT COUNT(*) FROM {table.Name} WHERE {addedRule.Condition}", cancellationToken, addedRule.Parameters).ConfigureAwait(false);
-        }
-
         var loaded = all - extra;
         var recorded = info.GetLong(StoreInfo.CountKey(table.Name));
         var note = extra > 0 ? string.Create(CultureInfo.InvariantCulture, $"; {extra} added since the load ('dvdstore reset' removes them)") : "";

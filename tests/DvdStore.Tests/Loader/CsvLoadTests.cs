@@ -35,12 +35,12 @@ public sealed class CsvLoadTests
         StoreFingerprint directPrint, csvPrint;
         await using (var connection = await direct.Target.OpenAsync(CancellationToken.None))
         {
-            directPrint = await StoreFingerprint.ReadAsync(connection, CancellationToken.None);
+            directPrint = await StoreFingerprint.ReadAsync(StoreReads.Single(direct.Target.Engine, connection), CancellationToken.None);
         }
 
         await using (var connection = await fromCsv.Target.OpenAsync(CancellationToken.None))
         {
-            csvPrint = await StoreFingerprint.ReadAsync(connection, CancellationToken.None);
+            csvPrint = await StoreFingerprint.ReadAsync(StoreReads.Single(fromCsv.Target.Engine, connection), CancellationToken.None);
             // Our generator leaves ADDRESS2 and a non-US STATE empty: NULL in both stores, never ''.
             await using var blanks = connection.Command("SELECT COUNT(*) FROM CUSTOMERS WHERE ADDRESS2 = '' OR STATE = ''");
             Assert.Equal(0L, Convert.ToInt64(await blanks.ExecuteScalarAsync(), CultureInfo.InvariantCulture));

@@ -40,7 +40,7 @@ internal sealed class LoaderDatabase : IAsyncDisposable
     public async Task<FingerprintComparison> CompareWithLoadAsync()
     {
         await using var connection = await Target.OpenAsync(CancellationToken.None);
-        return await FingerprintComparison.ReadAsync(connection, await StoreInfo.ReadAsync(connection, CancellationToken.None), CancellationToken.None);
+        return await FingerprintComparison.ReadAsync(StoreReads.Single(Target.Engine, connection), await StoreInfo.ReadAsync(connection, CancellationToken.None), null, CancellationToken.None);
     }
 
     /// <summary>Runs verify on the store; fails with every failed check unless it passes.</summary>

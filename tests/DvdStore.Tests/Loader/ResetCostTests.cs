@@ -45,7 +45,7 @@ public sealed class ResetCostTests
 
         await using var connection = await target.OpenAsync(CancellationToken.None);
         var before = await FullScanRowsAsync(connection);
-        var report = await StoreReset.ResetAsync(target.Engine, connection, "test store", new ResetOptions(), null, CancellationToken.None);
+        var report = await StoreReset.ResetAsync(StoreReads.Single(target.Engine, connection), "test store", new ResetOptions(), null, CancellationToken.None);
         var read = await FullScanRowsAsync(connection) - before;
 
         Assert.True(report.Check.Matches, string.Join(", ", report.Check.Differing));

@@ -28,7 +28,7 @@ public sealed class StoreLoaderTests
             Assert.Equal("1MB", info.Get(StoreInfo.SizeKey));
             Assert.Equal("3", info.Get(StoreInfo.SeedKey));
             Assert.Equal(2_000, info.GetLong(StoreInfo.CountKey("CUSTOMERS")));
-            var comparison = await FingerprintComparison.ReadAsync(connection, info, CancellationToken.None);
+            var comparison = await FingerprintComparison.ReadAsync(StoreReads.Single(target.Engine, connection), info, null, CancellationToken.None);
             Assert.True(comparison.Matches, string.Join(", ", comparison.DifferingTables));
             Assert.Equal(TestStore.Smallest.Reference.Value, comparison.Current.Value);
         }
