@@ -31,10 +31,7 @@ public static partial class Ds3LogParser
             {
                 if (final.Count == 0)
                 {
-                    foreach (Match pair in FinalPair().Matches(line))
-                    {
-                        final[pair.Groups[1].Value] = pair.Groups[2].Value;
-                    }
+                    ReadFinal(line, source, final);
                 }
 
                 continue;
@@ -103,6 +100,36 @@ public static partial class Ds3LogParser
         return Ds3RunBuilder.Build(source, samples, final, parameters, findings);
     }
 
+    /// <summary>
+    /// The Final summary's key=value pairs. Where the text lost a space (DS3's driver documentation prints
+    /// "opm=27589rt_tot_lastn_max=…"), a value runs into the next key: it is split there when that key is one of DS3's
+    /// Final keys, and refused naming the field otherwise, so a number is never read with part of a word in it.
+    /// </summary>
+    private static void ReadFinal(string line, string source, Dictionary<string, string> final)
+    {
+        foreach (Match pair in FinalPair().Matches(line))
+        {
+            var (key, value) = (pair.Groups[1].Value, pair.Groups[2].Value);
+            var end = pair.Index + pair.Length;
+            var glued = end < line.Length && !char.IsWhiteSpace(line[end]) ? GluedKey().Match(line, end) : null;
+            if (glued is not null && !FinalKeys.Contains(glued.Groups[1].Value))
+            {
+                throw new UserError($"{source}: the Final summary's field '{key}={value}{glued.Groups[1].Value}' runs into the next without a space and '{glued.Groups[1].Value}' is no DS3 key, so it cannot be split; put the lost space back.");
+            }
+
+            final.TryAdd(key, value);
+        }
+    }
+
+    /// <summary>Every key DS3 prints in its Final summary (ds3-facts §4.8), with its typos.</summary>
+    private static readonly HashSet<string> FinalKeys = new(StringComparer.Ordinal)
+    {
+        "et", "n_overall", "opm", "rt_tot_lastn_max", "rt_tot_avg", "n_login_overall", "n_newcust_overall", "n_newmember_overall",
+        "n_browse_overall", "n_reviewbrowse", "n_newreviews", "n_newhelpfulness", "n_purchase_overall", "rt_login_avg_msec",
+        "rt_newcust_avg_msec", "rt_rewmember_avg_msec", "rt_browse_avg_msec", "rt_reviewbrowse_avg_msec", "rt_newreview_avg_msec",
+        "rt_newhelpfulness", "rt_purchase_avg_msec", "rt_tot_sampled", "n_rollbacks_overall", "rollback_rate",
+    };
+
     /// <summary>Finding codes analyze prints as warnings: the log was cut or wrapped.</summary>
     public const string WrappedCode = "ds3-wrapped-lines";
 
@@ -111,9 +138,13 @@ public static partial class Ds3LogParser
     /// <summary>The Final keys the run's totals come from.</summary>
     internal static readonly string[] FinalTotals = ["et", "n_overall", "opm", "n_rollbacks_overall"];
 
-    // Every value, numeric or not: Ds3RunBuilder refuses what is not a finite number instead of reading part of it.
-    [GeneratedRegex(@"(\w+)\s*=\s*(\S+)", RegexOptions.CultureInvariant)]
+    // Every value, numeric or not (Ds3RunBuilder refuses what is not a finite number instead of reading part of it),
+    // up to a space, the end, or a key glued to it where a space was lost (ReadFinal checks that key).
+    [GeneratedRegex(@"([A-Za-z_]\w*?)\s*=\s*([^\s=]*?)(?=\s|$|[A-Za-z_]\w*\s*=)", RegexOptions.CultureInvariant)]
     private static partial Regex FinalPair();
+
+    [GeneratedRegex(@"\G([A-Za-z_]\w*)\s*=", RegexOptions.CultureInvariant)]
+    private static partial Regex GluedKey();
 
     [GeneratedRegex(@"(\w+)=\s?((?!\w+=)\S*)", RegexOptions.CultureInvariant)]
     private static partial Regex BannerPair();

@@ -49,6 +49,8 @@ internal sealed partial record Ds3PeriodicLine(DateTimeOffset? Timestamp, double
 
     internal static long Integer(string text) => long.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value) ? value : 0;
 
-    [GeneratedRegex(@"^(?<ts>.*?)et=\s*(?<et>-?[0-9.]+) n_overall=(?<n>-?\d+) opm=(?<opm>-?\d+) rt_tot_lastn_max_msec=(?<max>-?\d+) rt_tot_avg_msec=(?<avg>-?\d+) rt_tot_sampled=(?<sampled>-?\d+) rollbacks: n=(?<nrb>-?\d+) %=\s*(?<pct>\S+)", RegexOptions.CultureInvariant)]
+    // A space between a number and the next key may be lost (DS3's driver documentation prints fields glued):
+    // every key starts with a letter, so "opm=27084rt_tot_lastn_max_msec=144" still splits exactly.
+    [GeneratedRegex(@"^(?<ts>.*?)et=\s*(?<et>-?[0-9.]+)\s*n_overall=(?<n>-?\d+)\s*opm=(?<opm>-?\d+)\s*rt_tot_lastn_max_msec=(?<max>-?\d+)\s*rt_tot_avg_msec=(?<avg>-?\d+)\s*rt_tot_sampled=(?<sampled>-?\d+)\s*rollbacks:\s*n=(?<nrb>-?\d+)\s*%=\s*(?<pct>\S+)", RegexOptions.CultureInvariant)]
     private static partial Regex Pattern();
 }

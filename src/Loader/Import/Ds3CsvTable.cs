@@ -7,9 +7,10 @@ namespace DvdStore.Loader.Import;
 
 /// <summary>
 /// One table read from DS3's data files (ds3-facts §3.8): comma-separated, no header, no quoting, LF or CR LF line
-/// ends, dates YYYY/MM/DD, money with a decimal point. Each file is one chunk, so a table split over several files
-/// (customers, the twelve months of orders) loads as several bulk streams. An empty field is NULL where the column
-/// allows NULL and '' in a required text column, on every engine (docs/ds3-compatibility.md, "NULL or ''").
+/// ends, dates YYYY/MM/DD, money with a decimal point, numbers possibly padded with spaces (PRICE is printed %5.2f).
+/// Each file is one chunk, so a table split over several files (customers, the twelve months of orders) loads as
+/// several bulk streams. An empty field is NULL where the column allows NULL and '' in a required text column, on
+/// every engine (docs/ds3-compatibility.md, "NULL or ''").
 /// No library: the format has no quoting, so splitting on commas is exact, and a CSV parser's quote and comment rules
 /// would only misread a field that starts with '"' or '#'.
 /// </summary>
@@ -87,12 +88,14 @@ public sealed class Ds3CsvTable(TableSpec table, IReadOnlyList<string> files, st
         }
 
         var inv = CultureInfo.InvariantCulture;
+        // DS3's generators print numbers with C widths (PRICE as %5.2f: " 9.99"), so a number may carry padding spaces.
+        const NumberStyles whole = NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
         object? value = column.Type switch
         {
-            ColumnType.SmallInt => short.TryParse(field, NumberStyles.AllowLeadingSign, inv, out var s) ? s : null,
-            ColumnType.Integer => int.TryParse(field, NumberStyles.AllowLeadingSign, inv, out var i) ? i : null,
-            ColumnType.BigInt => long.TryParse(field, NumberStyles.AllowLeadingSign, inv, out var l) ? l : null,
-            ColumnType.Money => decimal.TryParse(field, NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint, inv, out var m) ? m : null,
+            ColumnType.SmallInt => short.TryParse(field, whole, inv, out var s) ? s : null,
+            ColumnType.Integer => int.TryParse(field, whole, inv, out var i) ? i : null,
+            ColumnType.BigInt => long.TryParse(field, whole, inv, out var l) ? l : null,
+            ColumnType.Money => decimal.TryParse(field, whole | NumberStyles.AllowDecimalPoint, inv, out var m) ? m : null,
             ColumnType.Date => DateTime.TryParseExact(field, ["yyyy'/'MM'/'dd", "yyyy'-'MM'-'dd"], inv, DateTimeStyles.None, out var d) ? d : null,
             _ => field.Length <= column.Length ? field.ToString() : null,
         };

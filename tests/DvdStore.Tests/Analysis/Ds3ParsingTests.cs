@@ -71,6 +71,49 @@ public sealed class Ds3ParsingTests
         Assert.Equal(2_565_201, result.Transactions.Single(t => t.Kind == "ReviewBrowse").Count);
     }
 
+    /// <summary>
+    /// The sample run printed in DS3's driver documentation lost spaces where its lines were wrapped, so fields are glued
+    /// ("opm=27589rt_tot_lastn_max=…"): a number runs into the next key. Our own copy of that shape (ds3-facts §4.8, §9).
+    /// </summary>
+    [Fact]
+    public void The_documentation_samples_final_summary_with_fields_glued_reads_like_the_log()
+    {
+        var glued = Log
+            .Replace("opm=27589 rt_tot_lastn_max=152", "opm=27589rt_tot_lastn_max=152", StringComparison.Ordinal)
+            .Replace("n_reviewbrowse=2565201 n_newreviews=0", "n_reviewbrowse=2565201n_newreviews=0", StringComparison.Ordinal);
+        Assert.NotEqual(Log, glued);
+
+        var result = Ds3LogParser.Parse(glued, "ds3driver_doc.txt");
+
+        var original = Ds3LogParser.Parse(Log, "ds3run.log");
+        AssertTotals(result, opm: 27_589, orders: 84_066, rollbacks: 1_600, measuredSeconds: 182.8);
+        Assert.Equal(original.Transactions.Select(t => (t.Kind, t.Count, t.MeanMs)), result.Transactions.Select(t => (t.Kind, t.Count, t.MeanMs)));
+        Assert.Empty(result.Findings);
+    }
+
+    [Fact]
+    public void Periodic_lines_with_fields_glued_read_like_the_log()
+    {
+        var glued = Log
+            .Replace("opm=27700 rt_tot_lastn_max_msec=144", "opm=27700rt_tot_lastn_max_msec=144", StringComparison.Ordinal)
+            .Replace("rt_tot_sampled=55 rollbacks:", "rt_tot_sampled=55rollbacks:", StringComparison.Ordinal);
+        Assert.NotEqual(Log, glued);
+
+        var result = Ds3LogParser.Parse(glued, "ds3driver_doc.txt");
+
+        var original = Ds3LogParser.Parse(Log, "ds3run.log");
+        Assert.Equal(original.Intervals.Select(i => (i.Orders, i.Rollbacks, i.Measured)), result.Intervals.Select(i => (i.Orders, i.Rollbacks, i.Measured)));
+        Assert.Empty(result.Findings);
+    }
+
+    [Fact]
+    public void A_value_glued_to_a_word_that_is_no_ds3_key_is_refused_naming_the_field()
+    {
+        var glued = Log.Replace("opm=27589 rt_tot_lastn_max=152", "opm=27589rt_tot_lastn_mux=152", StringComparison.Ordinal);
+
+        AssertUserError.OneLine(() => Ds3LogParser.Parse(glued, "ds3driver_doc.txt"), "ds3driver_doc.txt", "'opm=27589rt_tot_lastn_mux'", "'rt_tot_lastn_mux' is no DS3 key");
+    }
+
     [Fact]
     public void The_run_labels_come_from_the_banner()
     {

@@ -16,13 +16,61 @@ public sealed class CsvLoadTests
 
     [SkippableTheory]
     [EveryTestEngine]
-    public async Task Export_csv_then_load_from_csv_gives_the_fingerprint_of_the_direct_load(EngineKind kind)
+    public Task Export_csv_then_load_from_csv_gives_the_fingerprint_of_the_direct_load(EngineKind kind) =>
+        AssertLoadFromCsvMatchesDirectLoadAsync(kind, _ => { });
+
+    /// <summary>
+    /// DS3's generators write PRICE with <c>%5.2f</c> (" 9.99" under ten dollars) and end lines with LF (system type
+    /// Linux) or CR LF (Windows) — ds3-workload.md, "DS3 generator output formats". The exported files rewritten to
+    /// those rules load to the same store. Parsing is the engine-independent part, so SQLite is enough here.
+    /// </summary>
+    [Theory]
+    [InlineData("\n")]
+    [InlineData("\r\n")]
+    public Task Files_in_ds3s_generator_form_padded_prices_and_either_line_end_load_to_the_same_store(string lineEnd) =>
+        AssertLoadFromCsvMatchesDirectLoadAsync(EngineKind.Sqlite, folder => RewriteAsDs3Generators(folder, lineEnd));
+
+    [Fact]
+    public void A_price_printed_with_a_leading_space_is_money()
+    {
+        var table = new Ds3CsvTable(StoreModel.Products, [], "/");
+        var row = table.Parse("65,3,ACADEMY BASIC,PENELOPE GUINESS, 9.99,0,4321,1", "prod/prod.csv", 65);
+        Assert.Equal(9.99m, row[4]);
+    }
+
+    /// <summary>Every line ended with <paramref name="lineEnd"/>, every PRICE printed as C's <c>%5.2f</c>.</summary>
+    private static void RewriteAsDs3Generators(string folder, string lineEnd)
+    {
+        var priceColumn = StoreModel.Products.Columns.ToList().FindIndex(c => c.Name == "PRICE");
+        var padded = 0;
+        foreach (var file in Directory.EnumerateFiles(folder, "*.csv", SearchOption.AllDirectories))
+        {
+            var lines = File.ReadAllLines(file);
+            if (Path.GetFileName(file) == "prod.csv")
+            {
+                for (var i = 0; i < lines.Length; i++)
+                {
+                    var fields = lines[i].Split(',');
+                    fields[priceColumn] = decimal.Parse(fields[priceColumn], CultureInfo.InvariantCulture).ToString("0.00", CultureInfo.InvariantCulture).PadLeft(5);
+                    padded += fields[priceColumn][0] == ' ' ? 1 : 0;
+                    lines[i] = string.Join(',', fields);
+                }
+            }
+
+            File.WriteAllText(file, string.Concat(lines.Select(l => l + lineEnd)));
+        }
+
+        Assert.True(padded > 0, "the store has no price under 10: the padding is not exercised");
+    }
+
+    private static async Task AssertLoadFromCsvMatchesDirectLoadAsync(EngineKind kind, Action<string> rewrite)
     {
         await using var direct = await LoaderDatabase.CreateAsync(kind);
         await using var fromCsv = await LoaderDatabase.CreateAsync(kind);
         var loaded = await direct.LoadAsync(Store.Load(2));
         var folder = Path.Combine(Path.GetDirectoryName(TestServers.TempFile("x"))!, "csv-" + Guid.NewGuid().ToString("N")[..8]);
         await CsvExporter.ExportAsync(Store.Seed, Store.Size, folder, 2, CancellationToken.None);
+        rewrite(folder);
 
         using var output = new StringWriter();
         using var error = new StringWriter();
