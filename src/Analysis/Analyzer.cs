@@ -15,17 +15,19 @@ public static class Analyzer
 
     public static AnalysisReport Analyze(IReadOnlyList<string> inputs, LoadedRuns loaded, IReadOnlyList<IStudy> studies, AnalysisOptions options)
     {
+        // One workload per report, chosen before any study: runs of the others are listed apart, never compared.
+        var workloads = WorkloadPartition.Of(loaded.Runs);
         var results = new List<StudyResult>();
-        if (loaded.Runs.Count > 0)
+        if (workloads.Runs.Count > 0)
         {
-            var input = new StudyInput(loaded.Runs, options);
+            var input = new StudyInput(workloads.Runs, options);
             results.Add(new RunOverview().Analyze(input));
             results.AddRange(studies.Select(s => s.Analyze(input)));
         }
 
         var created = DateTimeOffset.UtcNow;
-        var document = ReportDocumentBuilder.Build(inputs, loaded.Runs, loaded.Skipped, results, options, created);
+        var document = ReportDocumentBuilder.Build(inputs, workloads, loaded.Skipped, results, options, created);
         var charts = document.Charts.Distinct().ToDictionary(c => c, c => ChartRenderer.Render(c));
-        return new AnalysisReport(inputs, loaded.Runs, loaded.Skipped, results, options, document, charts, created);
+        return new AnalysisReport(inputs, workloads.Runs, loaded.Skipped, results, options, document, charts, created) { Workloads = workloads };
     }
 }

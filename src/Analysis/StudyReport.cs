@@ -39,12 +39,17 @@ public static class StudyReport
         }
 
         // A DS3 log read only in part (wrapped or cut lines) says so in one line per file.
-        foreach (var run in report.Runs)
+        foreach (var run in loaded.Runs)
         {
             foreach (var finding in run.Result.Findings.Where(f => f.Code is Ds3LogParser.WrappedCode or Ds3LogParser.PartialFinalCode))
             {
                 await stderr.WriteLineAsync($"warning {run.Source}: {finding.Message}").ConfigureAwait(false);
             }
+        }
+
+        foreach (var (run, reason) in report.Workloads.Apart)
+        {
+            await stderr.WriteLineAsync($"not compared {run.Source}: {reason}").ConfigureAwait(false);
         }
 
         foreach (var s in report.Studies.Where(s => s.Missing is not null))
@@ -57,7 +62,8 @@ public static class StudyReport
             await stdout.WriteLineAsync(finding).ConfigureAwait(false);
         }
 
-        await stdout.WriteLineAsync($"{report.Runs.Count} run(s) analysed, {report.Skipped.Count} file(s) skipped; wrote {written.Count} files to {outDirectory} (report.html, report.md).").ConfigureAwait(false);
+        var apart = report.Workloads.Apart.Count == 0 ? "" : $", {report.Workloads.Apart.Count} run(s) of other workloads listed apart";
+        await stdout.WriteLineAsync($"{report.Runs.Count} run(s) analysed{apart}, {report.Skipped.Count} file(s) skipped; wrote {written.Count} files to {outDirectory} (report.html, report.md).").ConfigureAwait(false);
         return report;
     }
 }

@@ -15,6 +15,7 @@ public sealed class AnalyzedRun
         Result = result;
         Labels = labels;
         Instances = instances;
+        Workload = result.Workload ?? (origin == RunOrigin.DvdStoreResult ? UnrecordedWorkload : ImportedWorkloads.Ds3Driver(Label(LabelKeys.Store), result.Parameters));
     }
 
     /// <summary>The file the run was read from.</summary>
@@ -33,8 +34,11 @@ public sealed class AnalyzedRun
     /// <summary>What a result written before workloads were recorded stands for: a DvdStore run of a version not known.</summary>
     public static readonly WorkloadIdentity UnrecordedWorkload = new() { Name = "DvdStore (workload not recorded)" };
 
-    /// <summary>The workload the run measured: runs compare only within one (<see cref="WorkloadIdentity.Key"/>).</summary>
-    public WorkloadIdentity Workload => Result.Workload ?? UnrecordedWorkload;
+    /// <summary>
+    /// The workload the run measured: runs compare only within one (<see cref="WorkloadIdentity.Key"/>). DS3-format input
+    /// records none: it is DS3's driver on the store its <see cref="LabelKeys.Store"/> label names (<see cref="ImportedWorkloads"/>).
+    /// </summary>
+    public WorkloadIdentity Workload { get; }
 
     /// <summary>Short name for tables: the file name.</summary>
     public string Name => Path.GetFileName(Source);

@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Schema;
 
@@ -20,6 +21,8 @@ public static partial class Ds3LogParser
         var lines = new List<(Ds3PeriodicLine Line, bool AfterReset)>();
         var final = new Dictionary<string, string>(StringComparer.Ordinal);
         var parameters = new Dictionary<string, string>(StringComparer.Ordinal);
+        var labels = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        var dvdStoreDriver = false;
         var afterReset = false;
         var sawReset = false;
         var inTargetBlock = false;
@@ -44,6 +47,20 @@ public static partial class Ds3LogParser
                     parameters[pair.Groups[1].Value] = pair.Groups[2].Value;
                 }
 
+                continue;
+            }
+
+            // DvdStore's driver names its timer; DS3's names another.
+            if (line.Trim() == LiveOutput.Ds3TimerLine)
+            {
+                dvdStoreDriver = true;
+                continue;
+            }
+
+            // A line "store=ds3" (or dvdstore) added to the log says which store DS3's driver ran on.
+            if (StoreLine().Match(line) is { Success: true } store)
+            {
+                labels[LabelKeys.Store] = store.Groups[1].Value;
                 continue;
             }
 
@@ -97,7 +114,7 @@ public static partial class Ds3LogParser
 
         // warmup_time 0 prints no "Stats reset": then every line is measured.
         var samples = lines.Select(l => new Ds3RunBuilder.Sample(l.Line, !sawReset || l.AfterReset)).ToList();
-        return Ds3RunBuilder.Build(source, samples, final, parameters, findings);
+        return Ds3RunBuilder.Build(source, samples, final, parameters, findings, labels, dvdStoreDriver ? ImportedWorkloads.DvdStoreLog(parameters) : null);
     }
 
     /// <summary>
@@ -148,4 +165,7 @@ public static partial class Ds3LogParser
 
     [GeneratedRegex(@"(\w+)=\s?((?!\w+=)\S*)", RegexOptions.CultureInvariant)]
     private static partial Regex BannerPair();
+
+    [GeneratedRegex(@"^\s*#?\s*store\s*=\s*(\S+)\s*$", RegexOptions.CultureInvariant | RegexOptions.IgnoreCase)]
+    private static partial Regex StoreLine();
 }

@@ -12,7 +12,11 @@ internal static class Ds3RunBuilder
     /// <summary>One periodic sample and whether it belongs to the measured phase.</summary>
     public readonly record struct Sample(Ds3PeriodicLine Line, bool Measured);
 
-    public static RunResult Build(string source, IReadOnlyList<Sample> samples, IReadOnlyDictionary<string, string> final, IReadOnlyDictionary<string, string> parameters, List<Finding> findings)
+    /// <param name="labels">Labels the text itself gives (a log's <c>store=</c> line).</param>
+    /// <param name="workload">The workload when the text says whose driver printed it; null: DS3's (decided with the run's labels).</param>
+    public static RunResult Build(
+        string source, IReadOnlyList<Sample> samples, IReadOnlyDictionary<string, string> final, IReadOnlyDictionary<string, string> parameters, List<Finding> findings,
+        IReadOnlyDictionary<string, string>? labels = null, WorkloadIdentity? workload = null)
     {
         foreach (var (key, text) in final)
         {
@@ -52,6 +56,8 @@ internal static class Ds3RunBuilder
             EndUtc = start == default ? default : start.AddSeconds(et),
             Outcome = RunOutcome.Completed,
             Parameters = parameters,
+            Context = new RunContext { Labels = labels ?? new Dictionary<string, string>() },
+            Workload = workload,
             Totals = new RunTotals
             {
                 Orders = orders,

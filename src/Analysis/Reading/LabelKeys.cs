@@ -17,6 +17,10 @@ public static class LabelKeys
     public const string Numa = "numa";
     public const string OneNode = "one-node", Spread = "spread";
 
+    /// <summary>Which store a DS3 driver log ran on, <see cref="DvdStoreStore"/> or <see cref="Ds3Store"/> (else unknown): its workload.</summary>
+    public const string Store = "store";
+    public const string DvdStoreStore = "dvdstore", Ds3Store = "ds3";
+
     public const string Generation = "generation";
     public const string Engine = "engine";
     public const string Size = "size";

@@ -36,6 +36,9 @@ internal static class ResultDefaults
             CrossCheck = r.CrossCheck,
             ServerMetrics = r.ServerMetrics,
             Fleet = r.Fleet,
+            Workload = r.Workload is { } w
+                ? w with { Name = w.Name ?? "", Version = w.Version ?? "", Hash = w.Hash ?? "", StatementsHash = w.StatementsHash ?? "", Mix = w.Mix ?? new Dictionary<string, string>(), Vocabulary = w.Vocabulary ?? "" }
+                : null,
             Findings = (r.Findings ?? []).Where(f => f is not null).ToList(),
         };
     }

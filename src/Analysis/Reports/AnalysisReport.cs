@@ -15,4 +15,8 @@ public sealed record AnalysisReport(
     AnalysisOptions Options,
     ReportDocument Document,
     IReadOnlyDictionary<ChartSpec, RenderedChart> Charts,
-    DateTimeOffset CreatedUtc);
+    DateTimeOffset CreatedUtc)
+{
+    /// <summary>The workload compared (its runs are <see cref="Runs"/>) and the runs of other workloads, listed apart.</summary>
+    public WorkloadPartition Workloads { get; init; } = WorkloadPartition.Of(Runs);
+}

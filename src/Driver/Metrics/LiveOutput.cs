@@ -108,6 +108,9 @@ public sealed class LiveOutput(OutputFormat format, LogTimestamp timestamp)
             : value;
 
     /// <summary>DS3's parameter banner (ds3-facts §4.3) with its spacing quirks.</summary>
+    /// <summary>The timer line of the DS3-format banner: DS3's own driver names its timer otherwise, so analyze tells our logs from DS3's by it.</summary>
+    public const string Ds3TimerLine = "Using Stopwatch (high-resolution monotonic) timer";
+
     public static string Ds3Banner(RunSettings s)
     {
         var p = s.ToParameters().ToDictionary(kv => kv.Key, kv => Ds3Number(kv.Value), StringComparer.Ordinal);

@@ -178,7 +178,7 @@ public static class DriverRunner
         {
             await output.WriteLineAsync($"Total number of Threads to be Spawned across multiple servers are n_threads: {settings.TotalUsers}").ConfigureAwait(false);
             await output.WriteLineAsync(LiveOutput.Ds3Banner(settings)).ConfigureAwait(false);
-            await output.WriteLineAsync("Using Stopwatch (high-resolution monotonic) timer").ConfigureAwait(false);
+            await output.WriteLineAsync(LiveOutput.Ds3TimerLine).ConfigureAwait(false);
         }
         else
         {

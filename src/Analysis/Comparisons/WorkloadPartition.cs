@@ -1,0 +1,95 @@
+using DvdStore.Analysis.Reading;
+using DvdStore.Driver.Results;
+
+namespace DvdStore.Analysis.Comparisons;
+
+/// <summary>
+/// The runs split by workload before any study. A report compares one workload: the one with the most runs (ties: one
+/// DvdStore's driver recorded, then the first read). Its headlines, tables and charts rest on those runs only; the runs
+/// of every other workload are listed apart with the reason. One workload per report is what a vendor can publish
+/// ("DvdStore v1 on PostgreSQL, 8 → 16 vCPUs"); a report holding a second workload's figures beside the first would
+/// invite the comparison it must not make. Another workload's runs are analysed by giving analyze their files alone.
+/// </summary>
+public sealed class WorkloadPartition
+{
+    /// <summary>Where the difference between DvdStore's and DS3's workloads is explained.</summary>
+    public const string Explanation = "docs/ds3-compatibility.md";
+
+    private WorkloadPartition(WorkloadIdentity? compared, IReadOnlyList<AnalyzedRun> runs, IReadOnlyList<(AnalyzedRun Run, string Reason)> apart)
+    {
+        Compared = compared;
+        Runs = runs;
+        Apart = apart;
+    }
+
+    /// <summary>The workload the report compares; null when there is no run.</summary>
+    public WorkloadIdentity? Compared { get; }
+
+    /// <summary>The runs of <see cref="Compared"/>, in the order read: the only runs any study sees.</summary>
+    public IReadOnlyList<AnalyzedRun> Runs { get; }
+
+    /// <summary>The runs of other workloads, each with why it is not compared.</summary>
+    public IReadOnlyList<(AnalyzedRun Run, string Reason)> Apart { get; }
+
+    public static WorkloadPartition Of(IReadOnlyList<AnalyzedRun> runs)
+    {
+        ArgumentNullException.ThrowIfNull(runs);
+        if (runs.Count == 0)
+        {
+            return new WorkloadPartition(null, [], []);
+        }
+
+        var chosen = runs.GroupBy(static r => r.Workload.Key(), StringComparer.Ordinal)
+            .Select(static (g, order) => (Runs: g.ToList(), Order: order))
+            .OrderByDescending(static g => g.Runs.Count)
+            .ThenByDescending(static g => g.Runs[0].Workload.Hash.Length > 0)
+            .ThenBy(static g => g.Order)
+            .First();
+        var compared = chosen.Runs[0].Workload;
+        var apart = runs.Where(r => r.Workload.Key() != compared.Key()).Select(r => (r, Reason(r.Workload, compared))).ToList();
+        return new WorkloadPartition(compared, chosen.Runs, apart);
+    }
+
+    /// <summary>"DS3 driver (unknown store): not comparable with DvdStore v1 — see docs/ds3-compatibility.md", or what differs within one name.</summary>
+    public static string Reason(WorkloadIdentity other, WorkloadIdentity compared)
+    {
+        ArgumentNullException.ThrowIfNull(other);
+        ArgumentNullException.ThrowIfNull(compared);
+        var reason = other.Title() == compared.Title()
+            ? $"{other.Key()}: not comparable with {compared.Key()} ({string.Join("; ", Differences(other, compared))})"
+            : $"{other.Title()}: not comparable with {compared.Title()}";
+        return ImportedWorkloads.IsDs3Driver(other) || ImportedWorkloads.IsDs3Driver(compared) ? $"{reason} — see {Explanation}" : reason;
+    }
+
+    private static IEnumerable<string> Differences(WorkloadIdentity other, WorkloadIdentity compared)
+    {
+        var any = false;
+        if (other.StatementsHash != compared.StatementsHash)
+        {
+            any = true;
+            yield return "the engine's statements differ";
+        }
+
+        foreach (var name in other.Mix.Keys.Union(compared.Mix.Keys).Order(StringComparer.Ordinal))
+        {
+            var theirs = other.Mix.GetValueOrDefault(name, "not recorded");
+            var ours = compared.Mix.GetValueOrDefault(name, "not recorded");
+            if (theirs != ours)
+            {
+                any = true;
+                yield return $"{name} {theirs}, not {ours}";
+            }
+        }
+
+        if (other.Vocabulary != compared.Vocabulary)
+        {
+            any = true;
+            yield return $"search words {other.Vocabulary}, not {compared.Vocabulary}";
+        }
+
+        if (!any)
+        {
+            yield return "another definition";
+        }
+    }
+}
