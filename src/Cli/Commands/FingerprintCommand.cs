@@ -36,7 +36,7 @@ public static class FingerprintCommand
             }
 
             var info = await StoreInfo.ReadAsync(db, cancellationToken).ConfigureAwait(false);
-            var comparison = await FingerprintComparison.ReadAsync(reads, info, null, cancellationToken).ConfigureAwait(false);
+            var comparison = await LoadProgressBars.ShowOrPrintAsync(output, progress => FingerprintComparison.ReadAsync(reads, info, progress, cancellationToken)).ConfigureAwait(false);
             await WriteAsync(output, comparison.Current).ConfigureAwait(false);
             return await WriteComparisonAsync(output, comparison).ConfigureAwait(false) ? 0 : 1;
         });

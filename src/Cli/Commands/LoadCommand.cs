@@ -40,9 +40,7 @@ public static class LoadCommand
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
-            var report = IsTerminal(output)
-                ? await LoadProgressBars.ShowAsync(progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false)
-                : await StoreLoader.LoadAsync(target, options, new LoadProgressPrinter(output), cancellationToken).ConfigureAwait(false);
+            var report = await LoadProgressBars.ShowOrPrintAsync(output, progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false);
             await output.WriteLineAsync("steps:").ConfigureAwait(false);
             foreach (var step in report.Steps)
             {
@@ -59,7 +57,4 @@ public static class LoadCommand
             return 0;
         });
     }
-
-    // Live bars only make sense on a terminal; tests and CI logs (redirected, or a writer of their own) get plain lines.
-    private static bool IsTerminal(TextWriter output) => ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected;
 }

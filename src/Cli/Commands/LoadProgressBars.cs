@@ -19,6 +19,13 @@ internal sealed class LoadProgressBars(ProgressContext context) : IProgress<Load
             .Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new RemainingTimeColumn(), new SpinnerColumn())
             .StartAsync(context => load(new LoadProgressBars(context)));
 
+    /// <summary>
+    /// Runs <paramref name="work"/> with bars on a terminal, plain lines (<see cref="LoadProgressPrinter"/>) on
+    /// <paramref name="output"/> when it is redirected or a writer of the caller's own (tests, CI logs).
+    /// </summary>
+    public static Task<T> ShowOrPrintAsync<T>(TextWriter output, Func<IProgress<LoadProgress>, Task<T>> work) =>
+        ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected ? ShowAsync(work) : work(new LoadProgressPrinter(output));
+
     public void Report(LoadProgress value)
     {
         if (value.Table is null)

@@ -22,14 +22,20 @@ public sealed class LoadProgressPrinter(TextWriter output) : IProgress<LoadProgr
                 {
                     output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"step {value.Step,-16} done in {value.Elapsed.TotalSeconds:F1}s"));
                 }
+                else if (value.Elapsed > TimeSpan.Zero)
+                {
+                    // A heartbeat: one long statement (an index, a foreign key, statistics) is still at work.
+                    output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"step {value.Step,-16} still running ({value.Elapsed.TotalSeconds:F0}s)"));
+                }
 
                 return;
             }
 
             if (value.Done)
             {
-                output.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"  {value.Table,-20} {value.Rows,12:N0} rows in {value.Elapsed.TotalSeconds,6:F1}s ({value.RowsPerSecond,10:N0} rows/s, {value.MegabytesPerSecond,6:F1} MB/s)"));
+                output.WriteLine(value.Bytes > 0
+                    ? string.Create(CultureInfo.InvariantCulture, $"  {value.Table,-20} {value.Rows,12:N0} rows in {value.Elapsed.TotalSeconds,6:F1}s ({value.RowsPerSecond,10:N0} rows/s, {value.MegabytesPerSecond,6:F1} MB/s)")
+                    : string.Create(CultureInfo.InvariantCulture, $"  {value.Table,-20} {value.Rows,12:N0} in {value.Elapsed.TotalSeconds,6:F1}s ({value.RowsPerSecond,10:N0}/s)"));
                 return;
             }
 
@@ -45,6 +51,8 @@ public sealed class LoadProgressPrinter(TextWriter output) : IProgress<LoadProgr
     {
         var percent = p.ExpectedRows > 0 ? Math.Min(100, 100.0 * p.Rows / p.ExpectedRows) : 0;
         var eta = p.Remaining is { } left ? left.ToString(left.TotalHours >= 1 ? @"h\:mm\:ss" : @"m\:ss", CultureInfo.InvariantCulture) : "?";
-        return string.Create(CultureInfo.InvariantCulture, $"{p.Table} {p.Rows:N0} ({percent:F0}%) {p.MegabytesPerSecond:F1} MB/s ETA {eta}");
+        // Steps that write nothing (keys, fingerprint, verify) show their own rate: rows, or statements, a second.
+        var rate = p.Bytes > 0 ? string.Create(CultureInfo.InvariantCulture, $"{p.MegabytesPerSecond:F1} MB/s") : string.Create(CultureInfo.InvariantCulture, $"{p.RowsPerSecond:N0}/s");
+        return string.Create(CultureInfo.InvariantCulture, $"{p.Table} {p.Rows:N0} of {p.ExpectedRows:N0} ({percent:F0}%) {rate} ETA {eta}");
     }
 }

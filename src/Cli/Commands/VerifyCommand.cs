@@ -20,8 +20,8 @@ public static class VerifyCommand
         }.Create(async (result, target, cancellationToken) =>
         {
             var connections = LoaderOptions.CheckReadConnections(result.GetValue(parallel));
-            var report = await StoreVerifier.VerifyAsync(target, connections, null, cancellationToken).ConfigureAwait(false);
             var output = result.InvocationConfiguration.Output;
+            var report = await LoadProgressBars.ShowOrPrintAsync(output, progress => StoreVerifier.VerifyAsync(target, connections, progress, cancellationToken)).ConfigureAwait(false);
             await output.WriteLineAsync($"verify {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
             foreach (var check in report.Checks)
             {

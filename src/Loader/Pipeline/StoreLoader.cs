@@ -148,7 +148,20 @@ public static class StoreLoader
         {
             var clock = Stopwatch.StartNew();
             progress?.Report(new LoadProgress(name, null, 0, 0, 0, TimeSpan.Zero, Done: false));
-            await action().ConfigureAwait(false);
+            using (var beating = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+            {
+                var heartbeat = StepHeartbeat.BeatAsync(name, clock, progress, beating.Token);
+                try
+                {
+                    await action().ConfigureAwait(false);
+                }
+                finally
+                {
+                    await beating.CancelAsync().ConfigureAwait(false);
+                    await heartbeat.ConfigureAwait(false);
+                }
+            }
+
             steps.Add(new StepTiming(name, clock.Elapsed));
             progress?.Report(new LoadProgress(name, null, 0, 0, 0, clock.Elapsed, Done: true));
         }

@@ -23,6 +23,10 @@ internal sealed class TableFinishing : IAsyncDisposable
     private readonly Dictionary<string, int> _partsLeft;
     private readonly Dictionary<string, TaskCompletionSource> _finished;
     private readonly List<Task> _tasks = [];
+    private readonly Dictionary<string, long> _rows;
+    private readonly long _totalRows;
+    private readonly Stopwatch _clock = Stopwatch.StartNew();
+    private long _doneRows;
     private Exception? _failure;
 
     public TableFinishing(StoreTarget target, IBulkLoadFinisher finisher, IReadOnlyList<TableLoad> loads, int sessions, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
@@ -40,6 +44,9 @@ internal sealed class TableFinishing : IAsyncDisposable
             _finished[table.Name].SetResult();
         }
 
+        // Progress counts rows: a table's keys weigh its rows, a foreign key its child table's (the rows it checks).
+        _rows = loads.GroupBy(l => l.Table.Name).ToDictionary(g => g.Key, g => g.First().Source.ExpectedRows, StringComparer.Ordinal);
+        _totalRows = _rows.Values.Sum() + StoreModel.ForeignKeys.Sum(k => _rows.GetValueOrDefault(k.Table));
         _tasks.AddRange(StoreModel.ForeignKeys.Select(AddForeignKeyAsync));
     }
 
@@ -113,6 +120,7 @@ internal sealed class TableFinishing : IAsyncDisposable
         try
         {
             await RunAsync($"keys {table.Name}", connection => _finisher.FinishTableAsync(connection, table, soleStream, _sessions, _stop.Token)).ConfigureAwait(false);
+            Advance(table.Name);
             _finished[table.Name].TrySetResult();
         }
         catch (Exception e)
@@ -129,6 +137,7 @@ internal sealed class TableFinishing : IAsyncDisposable
         {
             await Task.WhenAll(_finished[key.Table].Task, _finished[key.ReferencedTable].Task).ConfigureAwait(false);
             await RunAsync($"keys {key.Name}", connection => _finisher.AddForeignKeyAsync(connection, key, _stop.Token)).ConfigureAwait(false);
+            Advance(key.Table);
         }
         catch (Exception e)
         {
@@ -151,6 +160,13 @@ internal sealed class TableFinishing : IAsyncDisposable
         {
             _slots.Release();
         }
+    }
+
+    /// <summary>Reports the keys built so far, as the rows they cover of all the keys' rows: a rate and a time left.</summary>
+    private void Advance(string table)
+    {
+        var done = Interlocked.Add(ref _doneRows, _rows.GetValueOrDefault(table));
+        _progress?.Report(new LoadProgress("keys", "keys (rows covered)", done, _totalRows, 0, _clock.Elapsed, done >= _totalRows));
     }
 
     private void Failed(Exception e)

@@ -19,10 +19,17 @@ public sealed class LoaderCommandTests
         (code, output, _) = await RunAsync("verify", "--connection", connection);
         Assert.True(code == 0, output);
         Assert.Contains("store OK", output, StringComparison.Ordinal);
+        Assert.Contains("checks (statements)", output, StringComparison.Ordinal);
 
-        (code, output, _) = await RunAsync("fingerprint", "--connection", connection);
+        (code, output, _) = await RunAsync("fingerprint", "--connection", connection, "--parallel", "2");
         Assert.Equal(0, code);
+        Assert.Contains("reading on 2 connections (--parallel)", output, StringComparison.Ordinal);
+        Assert.Contains("fingerprint (rows)", output, StringComparison.Ordinal);
         Assert.Contains("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
+
+        (code, _, error) = await RunAsync("fingerprint", "--connection", connection, "--parallel", "0");
+        Assert.Equal(2, code);
+        Assert.Contains("--parallel must be at least 1", error, StringComparison.Ordinal);
 
         (code, _, error) = await RunAsync("load", "--size", "1MB", "--connection", connection);
         Assert.Equal(2, code);

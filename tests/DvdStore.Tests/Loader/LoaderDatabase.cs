@@ -89,7 +89,7 @@ internal sealed class LoaderDatabase : IAsyncDisposable
     }
 
     /// <summary>Reports on the loader's own thread (Progress&lt;T&gt; would post later), so a cancel lands where it is asked for.</summary>
-    private sealed class InlineProgress(Action<LoadProgress> action) : IProgress<LoadProgress>
+    internal sealed class InlineProgress(Action<LoadProgress> action) : IProgress<LoadProgress>
     {
         public void Report(LoadProgress value) => action(value);
     }
