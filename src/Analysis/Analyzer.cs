@@ -16,7 +16,7 @@ public static class Analyzer
     public static AnalysisReport Analyze(IReadOnlyList<string> inputs, LoadedRuns loaded, IReadOnlyList<IStudy> studies, AnalysisOptions options)
     {
         // One workload per report, chosen before any study: runs of the others are listed apart, never compared.
-        var workloads = WorkloadPartition.Of(loaded.Runs);
+        var workloads = WorkloadPartition.Of(loaded.Runs, options.Workload);
         var results = new List<StudyResult>();
         if (workloads.Runs.Count > 0)
         {

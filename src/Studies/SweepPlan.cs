@@ -32,7 +32,14 @@ public sealed record SweepPlan
 
     public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(10);
 
+    /// <summary>Reset the store to its as-loaded state before every step, the first included.</summary>
     public bool ResetBetween { get; init; }
+
+    /// <summary>Measure steps on a store earlier runs changed (a soak-style series) instead of refusing them.</summary>
+    public bool AllowUsedStore { get; init; }
+
+    /// <summary>True when the study may run more than one step (every step but the first starts from what the one before left).</summary>
+    public bool ManySteps => Users.Count > 1 || Cpus is { Count: > 1 } || (HtOn && HtOff) || Affinity;
 
     /// <summary>A step that grows OPM by less than this (percent) ends the search.</summary>
     public double ThresholdPercent { get; init; } = 5;

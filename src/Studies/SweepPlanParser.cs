@@ -8,13 +8,13 @@ namespace DvdStore.Studies;
 
 /// <summary>
 /// Reads a <see cref="SweepPlan"/> from option texts or a JSON study file with the same names
-/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, threshold, driver_cpus).
+/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, allow_used_store, threshold, driver_cpus).
 /// Every mistake is a one-line <see cref="UserError"/>.
 /// </summary>
 public static class SweepPlanParser
 {
     public static readonly IReadOnlyList<string> Keys =
-        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "threshold", "driver_cpus"];
+        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "allow_used_store", "threshold", "driver_cpus"];
 
     /// <summary>Applies one setting (option name without dashes, '-' or '_') to a plan.</summary>
     public static SweepPlan Apply(SweepPlan plan, string key, string value)
@@ -32,6 +32,7 @@ public static class SweepPlanParser
             "step_duration" or "duration" => plan with { StepDuration = DurationText.Parse(Shown(name), value) },
             "warmup" => plan with { Warmup = DurationText.Parse("--warmup", value) },
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
+            "allow_used_store" => plan with { AllowUsedStore = Bool(name, value) },
             "threshold" or "peak_threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber("threshold", Shown(name), value) },
             "driver_cpus" => plan with { DriverCpus = DriverAffinity.Parse("--driver-cpus", value) },
             _ => throw new UserError($"unknown study setting '{key}'; known: {string.Join(", ", Keys)}"),

@@ -68,8 +68,8 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
                 await pinner.PinAsync(set.Cpus, cancellationToken).ConfigureAwait(false);
             }
 
-            // Every set starts from the loaded store too, not only every step after the first.
-            if (i > 0 && resetStore is not null)
+            // Every set starts from the loaded store, the very first step included (the store may hold an earlier study's orders).
+            if (resetStore is not null)
             {
                 await resetStore(cancellationToken).ConfigureAwait(false);
             }

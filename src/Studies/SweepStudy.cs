@@ -20,7 +20,7 @@ public sealed record SweepRequest(SweepPlan Plan, StoreTarget Target, StoreSize 
 /// </summary>
 public static class SweepStudy
 {
-    /// <param name="resetStore">Brings a store back to its loaded state before every step but the first, when the plan asks for it.</param>
+    /// <param name="resetStore">Brings a store back to its loaded state before every step, when the plan asks for it.</param>
     /// <param name="writeReport">Writes the Analysis report of the study's results and prints its findings (stdout, stderr); null = no report.</param>
     public static async Task RunAsync(
         SweepRequest request,
@@ -38,6 +38,7 @@ public static class SweepStudy
         {
             // Before any CPU is pinned or folder made: a store that cannot be run on refuses the whole study in one line.
             await Loader.Store.StoreGate.RequireReadyForRunAsync(target, connection, cancellationToken).ConfigureAwait(false);
+            await RequireAsLoadedStepsAsync(plan, target, connection, cancellationToken).ConfigureAwait(false);
         }
 
         if (plan.DriverCpus is { } driverCpus)
@@ -68,6 +69,7 @@ public static class SweepStudy
                     SetupFindings = set is not null && DriverAffinity.SharesServerCpus(set.Cpus, driver) is { } shared ? [shared] : [],
                     Seed = runSeed,
                     ServerMetrics = metricsOptions,
+                    AllowUsedStore = plan.AllowUsedStore,
                 };
                 var outcome = await DriverRunner.RunAsync(settings, writer, ct).ConfigureAwait(false);
                 return outcome.ExitCode switch
@@ -88,6 +90,27 @@ public static class SweepStudy
         {
             var reportFolder = Path.Combine(folder, "report");
             await writeReport(new SweepReportRequest(results.Select(r => Path.Combine(folder, r.Set?.Name ?? "unpinned")).ToList(), reportFolder, plan.ThresholdPercent), writer, error, cancellationToken).ConfigureAwait(false);
+        }
+    }
+    /// <summary>
+    /// Every step starts from the store as loaded unless the study says otherwise: without --reset-between a used store,
+    /// or a study whose later steps would run on what the earlier ones left, is refused before any CPU is pinned.
+    /// </summary>
+    private static async Task RequireAsLoadedStepsAsync(SweepPlan plan, StoreTarget target, System.Data.Common.DbConnection connection, CancellationToken cancellationToken)
+    {
+        if (plan.ResetBetween || plan.AllowUsedStore)
+        {
+            return;
+        }
+
+        if (await Loader.Store.StoreUsage.ReadAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false) is { AsLoaded: false } usage)
+        {
+            throw StoreStateCheck.UsedStore(target, usage, "sweep with --reset-between");
+        }
+
+        if (plan.ManySteps)
+        {
+            throw new UserError("every step after the first would run on the orders the steps before it added; add --reset-between (each step starts from the store as loaded), or --allow-used-store to measure the store as the steps leave it.");
         }
     }
 }

@@ -87,6 +87,7 @@ public static class SweepSummary
         json.WriteNumber("step_duration_s", plan.StepDuration.TotalSeconds);
         json.WriteNumber("warmup_s", plan.Warmup.TotalSeconds);
         json.WriteBoolean("reset_between", plan.ResetBetween);
+        json.WriteBoolean("allow_used_store", plan.AllowUsedStore);
         json.WriteNumber("threshold_pct", plan.ThresholdPercent);
         json.WriteEndObject();
     }

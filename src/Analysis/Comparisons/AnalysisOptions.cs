@@ -26,6 +26,9 @@ public sealed record AnalysisOptions
     /// </summary>
     public bool IncludeUnfinished { get; init; }
 
+    /// <summary>The workload to compare (its name, title, key or hash, as the report lists them); empty = the one with the most runs.</summary>
+    public string Workload { get; init; } = "";
+
     /// <summary>The baseline of one study: its own, else the common one (the normalisation study has none by default).</summary>
     public string BaselineFor(string study) =>
         Baselines.TryGetValue(study, out var own) ? own : string.Equals(study, Normalization.StudyName, StringComparison.OrdinalIgnoreCase) ? "" : Baseline;

@@ -20,5 +20,8 @@ internal static class Format
 
     public static string Cv(RepeatStats stats) => stats.CoefficientOfVariationPercent is { } cv ? Percent(cv) : "";
 
+    /// <summary>A count with its unit, singular for one: "1 thread", "8 threads", "1 vCPU".</summary>
+    public static string Count(string number, string unit) => $"{number} {unit}{(number == "1" ? "" : "s")}";
+
     public static string Noise(RepeatStats stats, AnalysisOptions options) => stats.IsNoisy(options.NoiseCvPercent) ? "NOISY" : stats.Count > 1 ? "ok" : "single run";
 }

@@ -65,8 +65,8 @@ public sealed class Generations : IStudy
                 + (equalThreads is not { } common
                     ? " No thread count was run on every generation, so there is no equal-load comparison."
                     : AtThreads(configurations, top.Label(LabelKeys.Generation), common) is { } topEqual && AtThreads(configurations, baseline.Label(LabelKeys.Generation), common) is { } baselineEqual
-                        ? $" At equal load ({common} threads): {Format.Ratio(topEqual.Opm.Mean / baselineEqual.Opm.Mean)}× ({Format.Opm(baselineEqual.Opm.Mean)} → {Format.Opm(topEqual.Opm.Mean)})."
-                        : $" Equal load compared at {common} threads."));
+                        ? $" At equal load ({Format.Count(common.ToString(CultureInfo.InvariantCulture), "thread")}): {Format.Ratio(topEqual.Opm.Mean / baselineEqual.Opm.Mean)}× ({Format.Opm(baselineEqual.Opm.Mean)} → {Format.Opm(topEqual.Opm.Mean)})."
+                        : $" Equal load compared at {Format.Count(common.ToString(CultureInfo.InvariantCulture), "thread")}."));
         }
 
         return new StudyResult(Name, Title)
@@ -78,7 +78,7 @@ public sealed class Generations : IStudy
         };
     }
 
-    private static string Shape(RunGroup g) => g.Label(LabelKeys.Vcpus) is { Length: > 0 } v ? $"({v} vCPUs)" : "";
+    private static string Shape(RunGroup g) => g.Label(LabelKeys.Vcpus) is { Length: > 0 } v ? $"({Format.Count(v, "vCPU")})" : "";
 
     private static RunGroup ChooseBaseline(IReadOnlyList<RunGroup> peaks, string wanted)
     {

@@ -79,7 +79,7 @@ internal static class PairedComparison
     private static double? Relative(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
 
     private static string Describe(RunGroup g, string key) =>
-        g.Label(LabelKeys.Threads) is { Length: > 0 } threads ? $"{g.Label(key)} ({threads} threads)" : g.Label(key);
+        g.Label(LabelKeys.Threads) is { Length: > 0 } threads ? $"{g.Label(key)} ({Format.Count(threads, "thread")})" : g.Label(key);
 
     private static string Count(RunGroup g) => g.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture);
 

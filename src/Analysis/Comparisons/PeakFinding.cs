@@ -37,21 +37,21 @@ public sealed class PeakFinding : IStudy
                 var growth = i == 0 ? "" : Format.SignedPercent(100 * ((sweep[i].Opm.Mean / sweep[i - 1].Opm.Mean) - 1));
                 var verdict = i == 0 ? "" : Difference.Between(sweep[i - 1].Opm, sweep[i].Opm).Describe();
                 rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), ServerLoad.ClientBoundCell(sweep[i]), i == peak ? "PEAK" : ""]);
-                if (ServerLoad.ClientBoundFinding(sweep[i], name, $"{sweep[i].Label(LabelKeys.Threads)} threads", "step") is { } clientBound)
+                if (ServerLoad.ClientBoundFinding(sweep[i], name, Format.Count(sweep[i].Label(LabelKeys.Threads), "thread"), "step") is { } clientBound)
                 {
                     findings.Add(clientBound);
                 }
             }
 
             var peakCpu = ServerLoad.CpuPercent(sweep[peak]) is { } c ? $" at {Format.Number(c, 0)} % server CPU" : "";
-            charts.Add(name, sweep, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), g => g.Label(LabelKeys.Threads) + " threads");
+            charts.Add(name, sweep, sweep.Select(g => g.NumericLabel(LabelKeys.Threads)!.Value).ToList(), g => Format.Count(g.Label(LabelKeys.Threads), "thread"));
 
             var best = sweep.MaxBy(g => g.Opm.Mean)!;
             findings.Add(peak == sweep.Count - 1
-                ? $"{name}: OPM still grows by {Format.Percent(100 * input.Options.PeakThreshold)} % or more at {sweep[^1].Label(LabelKeys.Threads)} threads ({Format.Opm(sweep[^1].Opm.Mean)} OPM): the peak lies beyond the sweep; run more threads."
-                : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM{peakCpu} (the next step adds less than {Format.Percent(100 * input.Options.PeakThreshold)} %); highest measured {Format.Opm(best.Opm.Mean)} OPM at {best.Label(LabelKeys.Threads)} threads.");
+                ? $"{name}: OPM still grows by {Format.Percent(100 * input.Options.PeakThreshold)} % or more at {Format.Count(sweep[^1].Label(LabelKeys.Threads), "thread")} ({Format.Opm(sweep[^1].Opm.Mean)} OPM): the peak lies beyond the sweep; run more threads."
+                : $"{name}: peak at {Format.Count(sweep[peak].Label(LabelKeys.Threads), "thread")}, {Format.Opm(sweep[peak].Opm.Mean)} OPM{peakCpu} (the next step adds less than {Format.Percent(100 * input.Options.PeakThreshold)} %); highest measured {Format.Opm(best.Opm.Mean)} OPM at {Format.Count(best.Label(LabelKeys.Threads), "thread")}.");
             headlines.Add(new Headline(
-                peak == sweep.Count - 1 ? $"{name}: no peak within the sweep (still growing at {sweep[^1].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[^1].Opm.Mean)} OPM)" : $"{name}: peak at {sweep[peak].Label(LabelKeys.Threads)} threads, {Format.Opm(sweep[peak].Opm.Mean)} OPM",
+                peak == sweep.Count - 1 ? $"{name}: no peak within the sweep (still growing at {Format.Count(sweep[^1].Label(LabelKeys.Threads), "thread")}, {Format.Opm(sweep[^1].Opm.Mean)} OPM)" : $"{name}: peak at {Format.Count(sweep[peak].Label(LabelKeys.Threads), "thread")}, {Format.Opm(sweep[peak].Opm.Mean)} OPM",
                 Format.Ci(sweep[peak].Opm),
                 peak == sweep.Count - 1 ? "" : "next step: " + Difference.Between(sweep[peak].Opm, sweep[peak + 1].Opm).Describe()));
         }

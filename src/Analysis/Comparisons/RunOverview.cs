@@ -13,7 +13,7 @@ namespace DvdStore.Analysis.Comparisons;
 /// </summary>
 public sealed class RunOverview : IStudy
 {
-    /// <summary>Charts stay readable with this many lines; the rest are in the tables.</summary>
+    /// <summary>The OPM-over-time chart draws repeats up to this many lines (every configuration is drawn regardless).</summary>
     private const int MaxLines = 10;
 
     private static readonly double[] Percentiles = [50, 90, 95, 99, 99.9];
@@ -27,7 +27,7 @@ public sealed class RunOverview : IStudy
         var varying = RunGroups.VaryingKeys(input.Runs.Select(r => r.Labels));
         var runRows = input.Runs.Select(r => (IReadOnlyList<string>)
         [
-            r.Name, r.Origin.ToString(), RunGroups.Describe(r.Labels, varying), Format.Opm(r.Opm), Format.Percent(r.Result.Totals.RollbackPercent),
+            r.Name, r.Origin.ToString(), RunGroups.Describe(r.Labels, varying), Format.Opm(r.Opm), RollbacksRecorded(r) ? Format.Percent(r.Result.Totals.RollbackPercent) : "",
             Ms(r.Result.OrderResponse.MeanMs), Ms(r.Result.OrderResponse.P95Ms), Ms(r.Result.OrderResponse.P99Ms),
             Format.Number(r.Result.Totals.MeasuredSeconds, 0), r.Result.Outcome.ToString(), string.Join("; ", r.Result.Findings.Select(f => f.Code)),
         ]).ToList();
@@ -52,7 +52,7 @@ public sealed class RunOverview : IStudy
         findings.AddRange(input.Runs.Where(r => r.Result.Outcome != RunOutcome.Completed).Select(r => $"{r.Name} ended {r.Result.Outcome}, {counted}: its figures cover only the time actually run."));
 
         var charts = new List<ChartSpec>();
-        var overTime = OpmOverTime(input.Runs);
+        var overTime = OpmOverTime(input.Runs, findings);
         if (overTime.Series.Count > 0)
         {
             charts.Add(overTime);
@@ -68,64 +68,105 @@ public sealed class RunOverview : IStudy
             findings.Add("No response-time histograms in the inputs (DS3 files record only averages): no percentile chart.");
         }
 
+        var tables = new List<ReportTable>
+        {
+            new("Runs", "runs", ["file", "origin", "labels", "opm", "rollback_pct", "order_mean_ms", "order_p95_ms", "order_p99_ms", "measured_s", "outcome", "findings"], runRows),
+            new("Configurations and repeats (95 % CI, Student t)", "repeats", ["configuration", "runs", "mean_opm", "sd_opm", "ci95_low", "ci95_high", "cv_pct", "noise"], configurationRows),
+        };
+        if (transactionRows.Count > 0)
+        {
+            tables.Add(new ReportTable("Transactions per run", "transactions", ["file", "transaction", "count", "per_minute", "mean_ms", "p95_ms", "p99_ms"], transactionRows));
+        }
+        else
+        {
+            findings.Add("No per-transaction counts in the inputs: no transactions table.");
+        }
+
+        var unrecorded = input.Runs.Where(r => !RollbacksRecorded(r)).ToList();
+        if (unrecorded.Count > 0)
+        {
+            findings.Add($"{unrecorded.Count} run(s) record neither per-transaction counts nor any rollback, so nothing says how many rolled back: their rollback_pct is blank, not 0.0.");
+        }
+
         return new StudyResult(Name, Title)
         {
             Findings = findings,
-            Tables =
-            [
-                new ReportTable("Runs", "runs", ["file", "origin", "labels", "opm", "rollback_pct", "order_mean_ms", "order_p95_ms", "order_p99_ms", "measured_s", "outcome", "findings"], runRows),
-                new ReportTable("Configurations and repeats (95 % CI, Student t)", "repeats", ["configuration", "runs", "mean_opm", "sd_opm", "ci95_low", "ci95_high", "cv_pct", "noise"], configurationRows),
-                new ReportTable("Transactions per run", "transactions", ["file", "transaction", "count", "per_minute", "mean_ms", "p95_ms", "p99_ms"], transactionRows),
-            ],
+            Tables = tables,
             Charts = charts,
         };
     }
 
-    private static ChartSpec OpmOverTime(IReadOnlyList<AnalyzedRun> runs)
+    /// <summary>
+    /// One line per configuration, always (its first run); repeats fill the chart up to <see cref="MaxLines"/>; the
+    /// repeats left out are named in <paramref name="findings"/>, never dropped silently. Each run's warm-up end is
+    /// marked: one mark when all are equal, else one per line in its colour.
+    /// </summary>
+    private static ChartSpec OpmOverTime(IReadOnlyList<AnalyzedRun> runs, List<string> findings)
     {
-        // One line per configuration first (its first run), then the repeats, up to MaxLines.
-        var shown = runs.Where(r => r.Result.Intervals.Count > 0)
+        // A configuration here is every label but the host, a sweep's steps included: each step is a line of its own.
+        var ranked = runs.Where(r => r.Result.Intervals.Count > 0)
             .GroupBy(r => RunGroups.Key(r.Labels, [LabelKeys.Host]), StringComparer.Ordinal)
-            .SelectMany(g => g.Select((r, repeat) => (Run: r, Repeat: repeat)))
-            .OrderBy(p => p.Repeat).Take(MaxLines).Select(p => p.Run).OrderBy(r => runs.ToList().IndexOf(r)).ToList();
-        var names = LegendNames(shown.Select(r => r.Labels).ToList(), "OPM");
-        var series = shown.Select((r, i) => new ChartSeries(names[i], r.Result.Intervals.Select(x => x.SinceStartSeconds).ToList(), r.Result.Intervals.Select(x => x.IntervalOpm).ToList())).ToList();
+            .SelectMany(g => g.Select((r, repeat) => (Run: r, Repeat: repeat, Configuration: g.Key)))
+            .ToList();
+        var firsts = ranked.Where(p => p.Repeat == 0).ToList();
+        var shown = firsts.Concat(ranked.Where(p => p.Repeat > 0).OrderBy(p => p.Repeat).Take(Math.Max(0, MaxLines - firsts.Count)))
+            .OrderBy(p => IndexOf(runs, p.Run)).ToList();
+        var leftOut = ranked.Except(shown).Select(p => p.Run).OrderBy(r => IndexOf(runs, r)).ToList();
+        if (leftOut.Count > 0)
+        {
+            findings.Add($"OPM over time draws every configuration once and repeats up to {MaxLines} lines; not drawn (repeats of a drawn configuration, in the tables): {string.Join(", ", leftOut.Select(r => r.Name))}.");
+        }
 
-        // The warm-up ends where a run's last unmeasured interval ends; runs with equal warm-ups share one mark.
-        var warmupEnds = shown.Select(r => r.Result.Intervals.Where(x => !x.Measured).Select(x => x.SinceStartSeconds).DefaultIfEmpty(0).Max())
-            .Where(x => x > 0).Distinct().Order().Take(3).ToList();
-        var markers = warmupEnds.Select((x, i) => new ChartMarker(x, i == 0 ? "warm-up ends" : "")).ToList();
+        var names = LegendNames(shown.Select(p => (p.Run.Labels, (object)p.Configuration)).ToList(), "OPM");
+        var series = shown.Select((p, i) => new ChartSeries(names[i], p.Run.Result.Intervals.Select(x => x.SinceStartSeconds).ToList(), p.Run.Result.Intervals.Select(x => x.IntervalOpm).ToList())).ToList();
+
+        // The warm-up ends where a run's last unmeasured interval ends.
+        var warmupEnds = shown.Select(p => p.Run.Result.Intervals.Where(x => !x.Measured).Select(x => x.SinceStartSeconds).DefaultIfEmpty(0).Max()).ToList();
+        var distinct = warmupEnds.Where(x => x > 0).Distinct().ToList();
+        var markers = distinct.Count <= 1
+            ? distinct.Select(x => new ChartMarker(x, "warm-up ends")).ToList()
+            : warmupEnds.Select((x, i) => (X: x, Series: series[i].Name)).Where(m => m.X > 0)
+                .Select((m, i) => new ChartMarker(m.X, i == 0 ? "warm-up ends (each line's colour)" : "") { Series = m.Series }).ToList();
         return new ChartSpec("OPM over time (per log interval)", "opm-over-time", "Time since start (s)", "Orders per minute (OPM)") { Series = series, Markers = markers };
     }
 
+    private static int IndexOf(IReadOnlyList<AnalyzedRun> runs, AnalyzedRun run) => runs.ToList().IndexOf(run);
+
     /// <summary>
-    /// Legend entries named by the labels that differ between the lines (the host aside, at most three), never by file
-    /// name; repeats of one configuration are numbered (#1, #2); lines that differ in nothing are <paramref name="fallback"/>.
+    /// Legend entries named by the labels that differ between the lines (the host aside), never by file name and never
+    /// cut, so two configurations never read alike; runs of one configuration (the same <c>Configuration</c>) are
+    /// told apart as "repeat 1", "repeat 2"; lines that differ in nothing are <paramref name="fallback"/>.
     /// </summary>
-    private static List<string> LegendNames(IReadOnlyList<IReadOnlyDictionary<string, string>> labels, string fallback)
+    private static List<string> LegendNames(IReadOnlyList<(IReadOnlyDictionary<string, string> Labels, object Configuration)> lines, string fallback)
     {
-        var keys = TellingKeys(labels);
+        var labels = lines.Select(l => l.Labels).ToList();
+        var keys = TellingKeys(labels, lines.Select(l => l.Configuration).Distinct().Count());
         var varying = RunGroups.VaryingKeys(labels).Where(k => k != LabelKeys.Host).ToList();
         var names = labels.Select(l => keys.Count == 0 ? fallback
                 : keys.Any(l.ContainsKey) ? RunGroups.Describe(l, keys)
                 : RunGroups.Describe(l, varying.Where(l.ContainsKey).Take(1)))
-            .Select(n => n.Length > 30 ? n[..29] + "…" : n)
             .ToList();
-        var repeated = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);
+        var repeats = lines.Select((l, i) => (l.Configuration, i)).GroupBy(p => p.Configuration).Where(g => g.Count() > 1)
+            .SelectMany(g => g.Select((p, n) => (p.i, n))).ToDictionary(p => p.i, p => p.n + 1);
+        names = names.Select((n, i) => repeats.TryGetValue(i, out var repeat) ? $"{n}, repeat {repeat}" : n).ToList();
+
+        // Labels that cannot tell two configurations apart (equal but for the host): numbered, never merged.
+        var clashing = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);
         var seen = new Dictionary<string, int>(StringComparer.Ordinal);
-        return names.Select(n => repeated.Contains(n) ? $"{n} #{seen[n] = seen.GetValueOrDefault(n) + 1}" : n).ToList();
+        return names.Select(n => clashing.Contains(n) ? $"{n} #{seen[n] = seen.GetValueOrDefault(n) + 1}" : n).ToList();
     }
 
     /// <summary>
-    /// At most three labels that tell the lines apart best: greedily, the key that adds the most distinct names, so a
-    /// label every line shares or that only repeats another (engine beside generation) never takes legend room.
+    /// The fewest labels that tell the configurations apart: greedily, the key that adds the most distinct names, until
+    /// there are as many names as <paramref name="configurations"/>, so a label every line shares or that only
+    /// repeats another (engine beside generation) never takes legend room, and no two configurations share a name.
     /// </summary>
-    private static List<string> TellingKeys(IReadOnlyList<IReadOnlyDictionary<string, string>> labels)
+    private static List<string> TellingKeys(IReadOnlyList<IReadOnlyDictionary<string, string>> labels, int configurations)
     {
         var candidates = RunGroups.VaryingKeys(labels).Where(k => k != LabelKeys.Host).ToList();
         var chosen = new List<string>();
         int Distinct(IEnumerable<string> keys) => labels.Select(l => RunGroups.Describe(l, keys)).Distinct(StringComparer.Ordinal).Count();
-        while (chosen.Count < 3 && candidates.Count > 0)
+        while (candidates.Count > 0 && (chosen.Count == 0 || Distinct(chosen) < configurations))
         {
             var current = chosen.Count == 0 ? 1 : Distinct(chosen);
             var best = candidates.MaxBy(k => Distinct([.. chosen, k]))!;
@@ -141,9 +182,10 @@ public sealed class RunOverview : IStudy
         return chosen;
     }
 
+    /// <summary>One line per configuration with histograms, every one of them (a configuration is never left out).</summary>
     private static ChartSpec? LatencyPercentiles(IReadOnlyList<RunGroup> configurations)
     {
-        var names = LegendNames(configurations.Select(g => g.Labels).ToList(), "orders");
+        var names = LegendNames(configurations.Select(g => (g.Labels, (object)g)).ToList(), "orders");
         var series = new List<ChartSeries>();
         foreach (var group in configurations)
         {
@@ -161,7 +203,7 @@ public sealed class RunOverview : IStudy
                 }
             }
 
-            if (merged is null || merged.TotalCount == 0 || series.Count >= MaxLines)
+            if (merged is null || merged.TotalCount == 0)
             {
                 continue;
             }
@@ -177,6 +219,13 @@ public sealed class RunOverview : IStudy
                 XCategories = Percentiles.Select(p => "p" + p.ToString(CultureInfo.InvariantCulture)).ToList(),
             };
     }
+
+    /// <summary>
+    /// A DS3 file always prints its rollbacks, and a dvdstore run records each transaction kind; a result with neither
+    /// per-transaction counts nor a rollback (a published figure written as a result) says nothing about rollbacks.
+    /// </summary>
+    private static bool RollbacksRecorded(AnalyzedRun run) =>
+        run.Origin != RunOrigin.DvdStoreResult || run.Result.Totals.Rollbacks > 0 || run.Result.Transactions.Count > 0;
 
     private static string Ms(double value) => value > 0 ? Format.Number(value, 1) : "";
 }

@@ -41,7 +41,7 @@ public sealed class VcpuScaling : IStudy
                 var p = points[i];
                 var a = analysis.Points[i];
                 rows.Add([name, Format.Number(a.Vcpus, 0), p.Label(LabelKeys.Threads), p.Label(LabelKeys.Smt), Format.Opm(p.Opm.Mean), Format.Ci(p.Opm), p.Opm.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Cv(p.Opm), Format.Noise(p.Opm, input.Options), Format.Ratio(a.Speedup), Format.Percent(a.EfficiencyPercent), Format.Opm(a.OpmPerVcpu), i == 0 ? "" : Format.Percent(a.MarginalPercent), ServerLoad.Cell(p), ServerLoad.ClientBoundCell(p)]);
-                if (ServerLoad.ClientBoundFinding(p, name, $"{Format.Number(a.Vcpus, 0)} vCPUs", "point") is { } clientBound)
+                if (ServerLoad.ClientBoundFinding(p, name, Format.Count(Format.Number(a.Vcpus, 0), "vCPU"), "point") is { } clientBound)
                 {
                     findings.Add(clientBound);
                 }
@@ -49,16 +49,16 @@ public sealed class VcpuScaling : IStudy
 
             var peakGroup = points[analysis.Points.ToList().IndexOf(analysis.Peak)];
             var peakCpu = ServerLoad.CpuPercent(peakGroup) is { } c ? $" ({Format.Number(c, 0)} % server CPU)" : "";
-            charts.Add(name, points, analysis.Points.Select(p => p.Vcpus).ToList(), g => g.Label(LabelKeys.Vcpus) + " vCPUs");
+            charts.Add(name, points, analysis.Points.Select(p => p.Vcpus).ToList(), g => Format.Count(g.Label(LabelKeys.Vcpus), "vCPU"));
 
             var last = analysis.Points[^1];
-            findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Number(analysis.Peak.Vcpus, 0)} vCPUs{peakCpu}; knee at {Format.Number(analysis.Knee.Vcpus, 0)} vCPUs.");
+            findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Count(Format.Number(analysis.Peak.Vcpus, 0), "vCPU")}{peakCpu}; knee at {Format.Count(Format.Number(analysis.Knee.Vcpus, 0), "vCPU")}.");
             headlines.Add(new Headline(
                 $"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs: {Format.Ratio(last.Speedup)}× the OPM, {Format.Percent(last.EfficiencyPercent)} % of linear",
                 HeadlineFigures.RatioHalfWidth(points[0].Opm, points[^1].Opm) is { } h ? "± " + Format.Percent(100 * h * analysis.Points[0].Vcpus / last.Vcpus) + " % of linear" : "",
                 Difference.Between(points[0].Opm, points[^1].Opm).Describe()));
             findings.AddRange(NoiseNotes(points, name));
-            charts.AddReference(new ChartSeries($"linear from {Format.Number(analysis.Points[0].Vcpus, 0)} vCPUs" + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
+            charts.AddReference(new ChartSeries("linear from " + Format.Count(Format.Number(analysis.Points[0].Vcpus, 0), "vCPU") + (varying.Count > 0 ? $" ({name})" : ""), analysis.Points.Select(p => p.Vcpus).ToList(), analysis.Points.Select(p => p.LinearOpm).ToList(), Reference: true));
         }
 
         return new StudyResult(Name, Title)

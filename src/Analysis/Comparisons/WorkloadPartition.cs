@@ -1,5 +1,6 @@
 using DvdStore.Analysis.Reading;
 using DvdStore.Driver.Results;
+using DvdStore.Schema;
 
 namespace DvdStore.Analysis.Comparisons;
 
@@ -8,7 +9,8 @@ namespace DvdStore.Analysis.Comparisons;
 /// DvdStore's driver recorded, then the first read). Its headlines, tables and charts rest on those runs only; the runs
 /// of every other workload are listed apart with the reason. One workload per report is what a vendor can publish
 /// ("DvdStore v1 on PostgreSQL, 8 → 16 vCPUs"); a report holding a second workload's figures beside the first would
-/// invite the comparison it must not make. Another workload's runs are analysed by giving analyze their files alone.
+/// invite the comparison it must not make. Another workload is compared by naming it (<c>--workload</c>) or by giving
+/// analyze its files alone.
 /// </summary>
 public sealed class WorkloadPartition
 {
@@ -31,7 +33,9 @@ public sealed class WorkloadPartition
     /// <summary>The runs of other workloads, each with why it is not compared.</summary>
     public IReadOnlyList<(AnalyzedRun Run, string Reason)> Apart { get; }
 
-    public static WorkloadPartition Of(IReadOnlyList<AnalyzedRun> runs)
+    /// <param name="runs">Every run read.</param>
+    /// <param name="wanted">The workload to compare (name, title, key or hash); empty = the one with the most runs.</param>
+    public static WorkloadPartition Of(IReadOnlyList<AnalyzedRun> runs, string wanted = "")
     {
         ArgumentNullException.ThrowIfNull(runs);
         if (runs.Count == 0)
@@ -39,8 +43,20 @@ public sealed class WorkloadPartition
             return new WorkloadPartition(null, [], []);
         }
 
-        var chosen = runs.GroupBy(static r => r.Workload.Key(), StringComparer.Ordinal)
+        var groups = runs.GroupBy(static r => r.Workload.Key(), StringComparer.Ordinal)
             .Select(static (g, order) => (Runs: g.ToList(), Order: order))
+            .ToList();
+        if (wanted.Trim().Length > 0)
+        {
+            groups = groups.Where(g => Names(g.Runs[0].Workload, wanted.Trim())).ToList();
+            if (groups.Count == 0)
+            {
+                var known = runs.GroupBy(static r => r.Workload.Key(), StringComparer.Ordinal).Select(static g => $"'{g.Key}' ({g.Count()} run(s))");
+                throw new UserError($"--workload '{wanted}' names none of the runs' workloads; give one of {string.Join(", ", known)}.");
+            }
+        }
+
+        var chosen = groups
             .OrderByDescending(static g => g.Runs.Count)
             .ThenByDescending(static g => g.Runs[0].Workload.Hash.Length > 0)
             .ThenBy(static g => g.Order)
@@ -49,6 +65,10 @@ public sealed class WorkloadPartition
         var apart = runs.Where(r => r.Workload.Key() != compared.Key()).Select(r => (r, Reason(r.Workload, compared))).ToList();
         return new WorkloadPartition(compared, chosen.Runs, apart);
     }
+
+    /// <summary>True when <paramref name="wanted"/> is the workload's name, title, key or hash (case aside).</summary>
+    private static bool Names(WorkloadIdentity workload, string wanted) =>
+        new[] { workload.Name, workload.Title(), workload.Key(), workload.Hash }.Any(n => n.Length > 0 && string.Equals(n, wanted, StringComparison.OrdinalIgnoreCase));
 
     /// <summary>"DS3 driver (unknown store): not comparable with DvdStore v1 — see docs/ds3-compatibility.md", or what differs within one name.</summary>
     public static string Reason(WorkloadIdentity other, WorkloadIdentity compared)

@@ -30,8 +30,9 @@ public static class RunLoader
                 continue;
             }
 
-            // The driver writes its interval CSV beside result.json; in a folder it is a companion, not a run.
-            if (!explicitlyNamed && text.StartsWith(CsvTimeSeriesWriter.Header, StringComparison.Ordinal))
+            // The driver writes its interval CSV beside result.json, a sweep its sweep.json and report: in a folder those
+            // are the kit's own files, not runs, and not worth a "skipped" line each.
+            if (!explicitlyNamed && (text.StartsWith(CsvTimeSeriesWriter.Header, StringComparison.Ordinal) || KitOutputs.IsKitOutput(path, text)))
             {
                 continue;
             }

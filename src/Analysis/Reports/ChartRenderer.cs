@@ -18,8 +18,11 @@ public static class ChartRenderer
     /// <summary>Up to this many distinct x values of a whole-number axis are ticked one by one.</summary>
     private const int MaxConfigurationTicks = 16;
 
-    /// <summary>A legend entry longer than this is cut (the tables hold the full names).</summary>
+    /// <summary>A legend entry longer than this wraps onto further lines.</summary>
     private const int MaxLegendText = 36;
+
+    /// <summary>The height of one point label (15 px text and a gap), in pixels.</summary>
+    private const float LabelLine = 19;
 
     public static RenderedChart Render(ChartSpec spec, int width = Width, int height = Height)
     {
@@ -61,12 +64,13 @@ public static class ChartRenderer
 
         foreach (var marker in spec.Markers)
         {
-            var line = plot.Add.VerticalLine(marker.X, 2, Colors.DimGray, LinePattern.Dotted);
+            var colour = marker.Series is { } name && spec.Series.ToList().FindIndex(s => s.Name == name) is var index and >= 0 ? SeriesColour(spec, index) : Colors.DimGray;
+            var line = plot.Add.VerticalLine(marker.X, 2, colour, LinePattern.Dotted);
             line.LegendText = marker.Label;
         }
 
         plot.Legend.FontSize = 16;
-        var entries = spec.Series.Count + (spec.ReferenceValue is null ? 0 : 1) + spec.Markers.Select(m => m.Label).Distinct(StringComparer.Ordinal).Count();
+        var entries = spec.Series.Count + (spec.ReferenceValue is null ? 0 : 1) + spec.Markers.Select(m => m.Label).Where(l => l.Length > 0).Distinct(StringComparer.Ordinal).Count();
         if (spec.Stacks.Count > 0 || (spec.Bars.Count == 0 && entries > 2))
         {
             // Beside the plot, sized to its entries (short: labels that differ, never file names), so no line is hidden.
@@ -80,19 +84,50 @@ public static class ChartRenderer
         return plot;
     }
 
+    /// <summary>A line's colour: the palette in order over the measured lines, grey for reference lines.</summary>
+    private static Color SeriesColour(ChartSpec spec, int index) =>
+        spec.Series[index].Reference ? Colors.Gray : new ScottPlot.Palettes.Category10().GetColor(spec.Series.Take(index).Count(s => !s.Reference));
+
+    /// <summary>A long legend entry wraps after a comma onto further lines, never cut: the end may be what tells two lines apart.</summary>
+    public static string LegendText(string name)
+    {
+        if (name.Length <= MaxLegendText)
+        {
+            return name;
+        }
+
+        var lines = new List<string>();
+        var line = "";
+        foreach (var part in name.Split(", "))
+        {
+            if (line.Length > 0 && line.Length + 2 + part.Length > MaxLegendText)
+            {
+                lines.Add(line + ",");
+                line = part;
+            }
+            else
+            {
+                line = line.Length == 0 ? part : line + ", " + part;
+            }
+        }
+
+        lines.Add(line);
+        return string.Join('\n', lines);
+    }
+
     private static void AddLines(Plot plot, ChartSpec spec)
     {
-        var palette = new ScottPlot.Palettes.Category10();
-        var colour = 0;
-        foreach (var series in spec.Series)
+        var placed = new List<(double Left, double Right, double Bottom)>();
+        for (var index = 0; index < spec.Series.Count; index++)
         {
+            var series = spec.Series[index];
             var x = series.X.ToArray();
             var y = series.Y.ToArray();
             var scatter = plot.Add.Scatter(x, y);
-            scatter.LegendText = series.Name.Length > MaxLegendText ? series.Name[..(MaxLegendText - 1)] + "…" : series.Name;
+            scatter.LegendText = LegendText(series.Name);
             scatter.LineWidth = series.Reference ? 2 : 3;
             scatter.MarkerSize = series.Reference || series.Model ? 0 : 9;
-            scatter.Color = series.Reference ? Colors.Gray : series.Model ? Colors.Black : palette.GetColor(colour++);
+            scatter.Color = series.Model ? Colors.Black : SeriesColour(spec, index);
             if (series.Reference || series.Projection)
             {
                 scatter.LinePattern = series.Projection ? LinePattern.Dotted : LinePattern.Dashed;
@@ -110,8 +145,11 @@ public static class ChartRenderer
                 var label = plot.Add.Text(series.PointLabels[i], x[i], y[i]);
                 label.LabelFontSize = 15;
                 label.LabelFontColor = scatter.Color;
-                label.OffsetY = -8;
-                if (spec.PercentX && x[i] > 70)
+                // Points close together (a saturated server: every step at 99–100 % CPU) would print their labels on
+                // top of each other: each label that would overlap one already placed moves a line further up.
+                var leftOfPoint = spec.PercentX && x[i] > 70;
+                label.OffsetY = -8 - (LabelLine * Shift(placed, spec, series.PointLabels[i], x[i], y[i], leftOfPoint));
+                if (leftOfPoint)
                 {
                     // Near 100 % the label goes left of its point, inside the plot.
                     label.Alignment = Alignment.LowerRight;
@@ -150,6 +188,31 @@ public static class ChartRenderer
             // point keeps it, its whisker and its label off the frame.
             plot.Axes.SetLimitsY(0, Math.Max(limits.Top, ys.Max() * 1.12));
         }
+    }
+
+    /// <summary>
+    /// How many label lines up a point's label goes: the lowest that overlaps no label already placed, judged on the
+    /// chart's approximate pixel grid (the plot takes about 70 % of the width beside its legend, the height less the
+    /// titles) with labels about 8.5 px per character.
+    /// </summary>
+    private static int Shift(List<(double Left, double Right, double Bottom)> placed, ChartSpec spec, string text, double x, double y, bool leftOfPoint)
+    {
+        var xs = spec.Series.SelectMany(s => s.X).ToList();
+        var ys = spec.Series.SelectMany(s => s.Y).ToList();
+        var (xMin, xRange) = spec.PercentX ? (0.0, 105.0) : (xs.Min(), Math.Max(1e-9, xs.Max() - xs.Min()));
+        var yRange = Math.Max(1e-9, ys.Max() * 1.12);
+        var px = (x - xMin) / xRange * Width * 0.7;
+        var py = y / yRange * (Height - 170);
+        var width = text.Length * 8.5;
+        var (left, right) = leftOfPoint ? (px - 8 - width, px - 8) : (px + 8, px + 8 + width);
+        var shift = 0;
+        while (placed.Any(p => left < p.Right && p.Left < right && Math.Abs(p.Bottom - (py + 8 + (LabelLine * shift))) < LabelLine))
+        {
+            shift++;
+        }
+
+        placed.Add((left, right, py + 8 + (LabelLine * shift)));
+        return shift;
     }
 
     /// <summary>Whole-number x values: a tick at each measured configuration when few, else whole-number ticks only.</summary>

@@ -8,8 +8,8 @@ public static class HtmlReport
 {
     private const string Style =
         "body{font-family:sans-serif;max-width:1250px;margin:2em auto;padding:0 1em;color:#222}"
-        + "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}"
-        + "th{background:#eee}td:first-child,th:first-child{text-align:left}img{max-width:100%;border:1px solid #ddd}"
+        + "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;vertical-align:top}"
+        + "th{background:#eee}.num{text-align:right;white-space:nowrap}.wide{overflow-x:auto;max-width:100%}img{max-width:100%;border:1px solid #ddd}"
         + ".missing{color:#a60;font-weight:bold}";
 
     public static string Render(ReportDocument document, IReadOnlyDictionary<ChartSpec, RenderedChart> charts)
@@ -62,16 +62,19 @@ public static class HtmlReport
         }
     }
 
+    /// <summary>Text left, numbers right; a table wider than the page scrolls inside its own box instead of being cut.</summary>
     private static void Table(StringBuilder html, ReportTable table, int level)
     {
-        html.Append($"<h{level}>{E(table.Title)}</h{level}>\n<table><tr>");
-        html.Append(string.Concat(table.Columns.Select(c => $"<th>{E(c)}</th>"))).Append("</tr>\n");
+        var numeric = table.NumericColumns();
+        string Cell(string tag, string text, int column) => numeric[column] ? $"<{tag} class=\"num\">{E(text)}</{tag}>" : $"<{tag}>{E(text)}</{tag}>";
+        html.Append($"<h{level}>{E(table.Title)}</h{level}>\n<div class=\"wide\"><table><tr>");
+        html.Append(string.Concat(table.Columns.Select((c, i) => Cell("th", c, i)))).Append("</tr>\n");
         foreach (var row in table.Rows)
         {
-            html.Append("<tr>").Append(string.Concat(row.Select(c => $"<td>{E(c)}</td>"))).Append("</tr>\n");
+            html.Append("<tr>").Append(string.Concat(row.Select((c, i) => Cell("td", c.Length == 0 ? ReportTable.NoValue : c, i)))).Append("</tr>\n");
         }
 
-        html.Append("</table>\n");
+        html.Append("</table></div>\n");
     }
 
     private static string E(string text) => WebUtility.HtmlEncode(text);

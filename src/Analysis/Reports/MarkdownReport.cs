@@ -57,10 +57,11 @@ public static class MarkdownReport
     {
         md.Append('#', Math.Min(level, 6)).Append(' ').Append(E(table.Title)).Append("\n\n");
         md.Append("| ").Append(string.Join(" | ", table.Columns.Select(E))).Append(" |\n");
-        md.Append('|').Append(string.Concat(table.Columns.Select(_ => "---|"))).Append('\n');
+        // Text left, numbers right (digits line up); an empty cell shows a dash, so it never reads as forgotten.
+        md.Append('|').Append(string.Concat(table.NumericColumns().Select(n => n ? "---:|" : ":---|"))).Append('\n');
         foreach (var row in table.Rows)
         {
-            md.Append("| ").Append(string.Join(" | ", row.Select(E))).Append(" |\n");
+            md.Append("| ").Append(string.Join(" | ", row.Select(c => c.Length == 0 ? ReportTable.NoValue : E(c)))).Append(" |\n");
         }
 
         md.Append($"\n([tables/{table.FileName}.csv](tables/{table.FileName}.csv))\n\n");

@@ -60,9 +60,13 @@ public static class AnalyzeCommand
         {
             Description = "Count Failed, Cancelled and Interrupted runs as repeats too (by default they are listed but left out of every mean).",
         };
+        var workload = new Option<string?>("--workload")
+        {
+            Description = "The workload to compare, as the report names it (e.g. \"DS3 driver on a DS3 store\", \"DvdStore v1\" or its hash); default: the one with the most runs. Runs of other workloads are listed apart, never compared.",
+        };
         var command = new Command("analyze", "Compare many run results (vCPU scaling, hyper-threading, affinity, generations, scale-out, peak) into Markdown/HTML reports, CSV tables and charts.")
         {
-            inputs, output, study, baseline, label, labels, threshold, noise, unfinished,
+            inputs, output, study, baseline, label, labels, threshold, noise, unfinished, workload,
         };
         command.SetAction(async (result, cancellationToken) =>
         {
@@ -80,7 +84,7 @@ public static class AnalyzeCommand
             var options = new StudyReportOptions
             {
                 Studies = studies,
-                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished) }.WithBaselines(result.GetValue(baseline) ?? []),
+                Analysis = new AnalysisOptions { PeakThreshold = peak / 100, NoiseCvPercent = cv, IncludeUnfinished = result.GetValue(unfinished), Workload = result.GetValue(workload) ?? "" }.WithBaselines(result.GetValue(baseline) ?? []),
                 Overrides = overrides,
             };
             await StudyReport.WriteAsync(result.GetValue(inputs) ?? [], result.GetValue(output)!, options, result.InvocationConfiguration.Output, result.InvocationConfiguration.Error, cancellationToken).ConfigureAwait(false);

@@ -104,6 +104,11 @@ public static class RunCommand
             switch (token.Type)
             {
                 case TokenType.Option:
+                    if (BareFlag(pending))
+                    {
+                        yield return (pending!, "Y");
+                    }
+
                     // As typed (--start-at, --users), so errors name the option the user wrote.
                     pending = token.Value.Trim().TrimStart('-');
                     break;
@@ -113,6 +118,14 @@ public static class RunCommand
                     break;
             }
         }
+
+        if (BareFlag(pending))
+        {
+            yield return (pending!, "Y");
+        }
+
+        // A Y/N parameter given without a value (--reset) means Y.
+        static bool BareFlag(string? name) => name is not null && RunParameters.Find(name) is { Flag: true };
     }
 
     private static string Kebab(string name) => "--" + name.Replace('_', '-');
@@ -130,6 +143,10 @@ public static class RunCommand
             _ => new Option<string[]>(name) { HelpName = "value", AllowMultipleArgumentsPerToken = false },
         };
         option.Hidden = hidden;
+        if (parameter.Flag)
+        {
+            option.Arity = ArgumentArity.ZeroOrMore;
+        }
         if (parameter.Name is not ("engine" or "connection"))
         {
             option.Description = parameter.Description + (parameter.Default.Length == 0 ? "" : $" [default: {parameter.Default}]");

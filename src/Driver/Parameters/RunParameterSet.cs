@@ -271,6 +271,8 @@ public sealed class RunParameterSet
             StartAt = read.StartAt(),
             CrossCheck = read.YesNo("cross_check", strictDs3: false),
             MemoryCheck = read.YesNo("memory_check", strictDs3: false),
+            ResetStore = read.YesNo("reset", strictDs3: false),
+            AllowUsedStore = read.YesNo("allow_used_store", strictDs3: false),
             Retry = new RetryPolicy { DatabaseDownLimit = read.Duration("db_down_limit") },
             VirtDir = values["virt_dir"],
             PageType = values["page_type"],

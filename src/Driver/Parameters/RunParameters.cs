@@ -51,6 +51,8 @@ public static class RunParameters
         new("seed", "Seed of the users' random streams; the same seed replays the same orders per user (DS3 seeded from the clock).", "random", false),
         new("output_format", "Live output: text (DS3 fields plus percentiles, and a table at the end) or ds3 (DS3's lines, its bugs fixed).", "text", false),
         new("cross_check", "Y/N: compare the ORDERS rows the database gained with the orders the driver committed; a difference fails the run.", "Y", false),
+        new("reset", "Y/N: reset the store to its as-loaded state (as 'dvdstore reset') before the run; given bare, Y. Without it a store earlier runs changed is refused.", "N", false, Flag: true),
+        new("allow_used_store", "Y/N: measure a store earlier runs changed instead of refusing it (soak-style series of runs); given bare, Y. The result records what the store held at the start.", "N", false, Flag: true),
         new("db_down_limit", "How long a database may stay unreachable (users reconnect with backoff) before the run ends with an error: 60, 90s, 2m (a bare number is seconds).", "60", false),
         new("server_metrics", "Host figures of the database server (CPU, run queue, memory, data disk) beside OPM: local (the server runs on this machine), ssh (read over ssh from --server-host) or off; engine counters are read through SQL in every mode. Default: local when the target is on this machine (loopback, socket, an in-process engine), ssh when --server-host is given, else off.", "", false),
         new("server_host", "The server's host for server metrics over ssh: [user@]host[:port], key authentication only (no password is ever asked for).", "", false),

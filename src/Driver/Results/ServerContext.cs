@@ -15,4 +15,7 @@ public sealed class ServerContext
 
     /// <summary>Server settings that matter for a run, name → value.</summary>
     public IReadOnlyDictionary<string, string> Settings { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>The store before the users started (null: results written before it was recorded, or a store with no load baseline).</summary>
+    public StoreAtStart? StoreAtStart { get; init; }
 }

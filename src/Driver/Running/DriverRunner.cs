@@ -41,7 +41,7 @@ public static class DriverRunner
         // Every connection below goes through a provider pool sized for the run (results show the connection as given).
         var targets = ConnectionBudget.SizePools(settings);
         var crossCheck = new OrdersCrossCheck();
-        var servers = await RunPreflight.CheckAsync(settings, targets, crossCheck, cancellationToken).ConfigureAwait(false);
+        var servers = await RunPreflight.CheckAsync(settings, targets, crossCheck, ds3 ? TextWriter.Null : output, cancellationToken).ConfigureAwait(false);
         // Held (renewed every heartbeat) until the result is written: a second run, a reset or a drop is refused meanwhile.
         // Drivers started together (--start-at, or the members of a fleet) drive one store from several processes on
         // purpose: they take none, so they do not refuse each other.

@@ -65,6 +65,15 @@ public sealed record RunSettings
     /// <summary>Compare the ORDERS rows the database gained with the orders the driver committed.</summary>
     public bool CrossCheck { get; init; } = true;
 
+    /// <summary>Reset each target's store to its as-loaded state before the run (--reset).</summary>
+    public bool ResetStore { get; init; }
+
+    /// <summary>
+    /// Measure a store earlier runs have changed (a soak-style series) instead of refusing it (--allow-used-store);
+    /// the result records what the store held at the start either way.
+    /// </summary>
+    public bool AllowUsedStore { get; init; }
+
     /// <summary>Collect fully at every log line and record the live managed heap (soak runs; off by default: it pauses).</summary>
     public bool MemoryCheck { get; init; }
 
@@ -161,6 +170,8 @@ public sealed record RunSettings
             ["out"] = OutputDirectory,
             ["cross_check"] = CrossCheck ? "Y" : "N",
             ["memory_check"] = MemoryCheck ? "Y" : "N",
+            ["reset"] = ResetStore ? "Y" : "N",
+            ["allow_used_store"] = AllowUsedStore ? "Y" : "N",
             ["database_down_limit_s"] = F(Retry.DatabaseDownLimit.TotalSeconds),
             ["server_metrics"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Mode.ToString().ToLowerInvariant(),
             ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",

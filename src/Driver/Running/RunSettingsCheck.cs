@@ -56,6 +56,12 @@ public static class RunSettingsCheck
             throw new UserError("think_time must not be negative.");
         }
 
+        if (s.ResetStore && (s.StartAt is not null || s.Fleet is not null))
+        {
+            // Drivers started together drive one store: one of them resetting it would undo the others' start.
+            throw new UserError("--reset cannot be combined with --start-at or --fleet (the drivers share the store); reset it once with 'dvdstore reset' before starting them.");
+        }
+
         // Found out before the run, not after it: a run whose result cannot be written is a run wasted.
         AtomicFile.EnsureWritableFolder(s.OutputDirectory, "--out");
         if (!string.IsNullOrEmpty(s.Ds3CsvFile))

@@ -45,6 +45,25 @@ public sealed class AnalyzeCommandTests
         Assert.True(File.Exists(Path.Combine(outDir, "charts", "scaling.png")));
     }
 
+    /// <summary>A sweep's folder holds its own report (tables/*.csv beside report.md) and sweep.json: no runs, and no "skipped" lines either.</summary>
+    [Fact]
+    public async Task The_kits_own_outputs_in_a_results_folder_are_passed_over_silently_but_a_foreign_file_is_still_named()
+    {
+        var folder = await ResultsFolder();
+        var second = Path.Combine(Path.GetDirectoryName(folder)!, "second-report");
+        Assert.Equal(0, (await Run("analyze", folder, "--out", Path.Combine(folder, "report"))).Code);
+        await File.WriteAllTextAsync(Path.Combine(folder, "sweep.json"), """{ "sweep": "s1", "pin_method": "unpinned", "plan": { "users": [1, 2] }, "sets": [] }""");
+        await File.WriteAllTextAsync(Path.Combine(folder, "notes.csv"), "a,b\n1,2\n");
+
+        var (code, output, error) = await Run("analyze", folder, "--out", second);
+
+        Assert.Equal(0, code);
+        Assert.Contains("3 run(s) analysed, 1 file(s) skipped", output, StringComparison.Ordinal);
+        Assert.Contains("notes.csv", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("sweep.json", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("tables", error, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task The_readme_example_gives_the_figures_it_shows()
     {

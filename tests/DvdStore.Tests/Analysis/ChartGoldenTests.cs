@@ -66,6 +66,32 @@ public sealed class ChartGoldenTests
         Assert.Equal(26, ChartRenderer.TitleSize("OPM vs vCPUs", ChartRenderer.Width));
     }
 
+    /// <summary>A saturated server: every step at 99–100 % CPU, OPM flat; each point's label must stay readable.</summary>
+    [Fact]
+    public void Labels_of_points_crowded_at_full_cpu_do_not_overlap()
+    {
+        var crowded = ServerCpu with { Series = [new ChartSeries("OPM", [99.2, 99.6, 100], [51_000, 52_000, 52_500]) { PointLabels = ["8 vCPUs", "16 vCPUs", "32 vCPUs"] }] };
+
+        var labels = XDocument.Parse(Render(crowded)).Descendants().Where(e => e.Name.LocalName == "text" && e.Value.Trim().EndsWith("vCPUs", StringComparison.Ordinal))
+            .Select(Y).Order().ToList();
+
+        Assert.Equal(3, labels.Count);
+        Assert.All(labels.Zip(labels.Skip(1)), pair => Assert.True(pair.Second - pair.First >= 15, $"labels {pair.First} and {pair.Second} overlap"));
+    }
+
+    [Fact]
+    public void Long_legend_entries_wrap_instead_of_losing_the_end_that_tells_them_apart()
+    {
+        var spec = OverTime with
+        {
+            Series = [new ChartSeries("generation=Intel Xeon Platinum 8380 Ice Lake-SP, users=16", [10, 20], [1, 2]), new ChartSeries("generation=Intel Xeon Platinum 8380 Ice Lake-SP, users=32", [10, 20], [1, 2])],
+        };
+
+        var texts = string.Join('\n', Texts(Render(spec)));
+
+        AssertText.ContainsAll(texts, "users=16", "users=32");
+    }
+
     [Fact]
     public void Whiskers_are_drawn_only_where_repeats_give_an_interval()
     {

@@ -62,7 +62,7 @@ public sealed class ReportTests
         Assert.Contains("data:image/png;base64,", html, StringComparison.Ordinal);
         Assert.DoesNotContain("src=\"http", html, StringComparison.Ordinal);
         Assert.DoesNotContain("src=\"charts/", html, StringComparison.Ordinal);
-        Assert.Contains("<th>efficiency_pct_of_linear</th>", html, StringComparison.Ordinal);
+        Assert.Contains(">efficiency_pct_of_linear</th>", html, StringComparison.Ordinal);
         // One document, two renderings: every heading of the Markdown is a heading of the HTML, in the same order.
         var mdHeadings = md.Split('\n').Where(l => l.StartsWith('#')).Select(l => l.TrimStart('#').Trim()).ToList();
         var htmlHeadings = System.Text.RegularExpressions.Regex.Matches(html, "<h[1-6]>(.*?)</h[1-6]>").Select(m => System.Net.WebUtility.HtmlDecode(m.Groups[1].Value)).ToList();

@@ -94,6 +94,15 @@ public sealed class WorkloadPartitionTests
         // A tie goes to the workload DvdStore's driver recorded, not to the imported one.
         Assert.Equal(DvdStoreV1.Key(), WorkloadPartition.Of([runs[0], runs[1]]).Compared?.Key());
         Assert.Equal(ImportedWorkloads.Ds3UnknownStore, WorkloadPartition.Of([runs[0], Imported("ds3-b.log", Ds3Log(5100)), runs[1]]).Compared?.Name);
+
+        // --workload names another by its name, title, key or hash; a name no run has is refused with the ones there are.
+        var ds3 = WorkloadPartition.Of(runs, "ds3 driver (unknown store)");
+        Assert.Equal(["ds3-a.log"], ds3.Runs.Select(r => r.Name));
+        Assert.Equal(3, ds3.Apart.Count);
+        Assert.Equal(["c.json"], WorkloadPartition.Of(runs, "ffff000011112222").Runs.Select(r => r.Name));
+        Assert.Equal(["a.json", "b.json"], WorkloadPartition.Of(runs, "DvdStore v1").Runs.Select(r => r.Name));
+        var refused = Assert.Throws<UserError>(() => WorkloadPartition.Of(runs, "DS3 driver on a DS3 store"));
+        AssertText.ContainsAll(refused.Message, "--workload 'DS3 driver on a DS3 store'", "'DS3 driver (unknown store)' (1 run(s))", "'DvdStore v1 #00112233aabbccdd' (2 run(s))");
     }
 
     [Fact]
@@ -126,5 +135,15 @@ public sealed class WorkloadPartitionTests
         Assert.Contains("not compared " + Path.Combine(folder, "old.log") + ": DS3 driver (unknown store)", error.ToString(), StringComparison.Ordinal);
         Assert.Contains("1 run(s) analysed, 1 run(s) of other workloads listed apart", output.ToString(), StringComparison.Ordinal);
         Assert.DoesNotContain("old.log", await File.ReadAllTextAsync(Path.Combine(outDir, "tables", "runs.csv")), StringComparison.Ordinal);
+
+        // The DS3 run alone, by naming its workload; a workload no run has is one line and a non-zero exit.
+        var ds3Out = Path.Combine(Path.GetDirectoryName(folder)!, "ds3-report");
+        var ds3Output = new StringWriter();
+        Assert.Equal(0, await CliApp.RunAsync(["analyze", folder, "--out", ds3Out, "--workload", "DS3 driver (unknown store)"], ds3Output, new StringWriter(), CancellationToken.None));
+        Assert.Contains("1 run(s) analysed, 1 run(s) of other workloads listed apart", ds3Output.ToString(), StringComparison.Ordinal);
+        Assert.Contains("1 run(s) of workload DS3 driver (unknown store)", await File.ReadAllTextAsync(Path.Combine(ds3Out, "report.md")), StringComparison.Ordinal);
+        var wrong = new StringWriter();
+        Assert.NotEqual(0, await CliApp.RunAsync(["analyze", folder, "--out", ds3Out + "-x", "--workload", "DS4"], new StringWriter(), wrong, CancellationToken.None));
+        AssertUserError.OneLineOutput(wrong.ToString(), "--workload 'DS4' names none of the runs' workloads");
     }
 }

@@ -68,7 +68,7 @@ public sealed class DriverRunTests
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         var plain = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
-        var checkedRun = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero) with { MemoryCheck = true }, TextWriter.Null, CancellationToken.None);
+        var checkedRun = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero) with { MemoryCheck = true, ResetStore = true }, TextWriter.Null, CancellationToken.None);
 
         Assert.All(plain.Result.Intervals, static i => Assert.True(i.ClientResidentMb > 0 && i.ClientLiveHeapMb is null));
         Assert.Equal("N", plain.Result.Parameters["memory_check"]);

@@ -109,6 +109,25 @@ internal sealed class DriverTestStore : IAsyncDisposable
         await engine.CreateAsync(connection, SchemaPhase.Keys, CancellationToken.None);
         await engine.CreateAsync(connection, SchemaPhase.Programmability, CancellationToken.None);
         await engine.AnalyzeAsync(connection, CancellationToken.None);
+        await RecordLoadBaselineAsync(connection, counts);
+    }
+
+    /// <summary>What the loader records at its end: complete, the as-loaded maxima and the stock, so runs see the store as loaded and reset works.</summary>
+    private async Task RecordLoadBaselineAsync(DbConnection connection, RowCounts counts)
+    {
+        await using (var baseline = connection.Command("INSERT INTO DS_INVENTORY_BASELINE (PROD_ID, QUAN_IN_STOCK, SALES) SELECT PROD_ID, QUAN_IN_STOCK, SALES FROM INVENTORY"))
+        {
+            await baseline.ExecuteNonQueryAsync();
+        }
+
+        await StoreInfo.WriteAsync(Target.Engine, connection, new Dictionary<string, string>
+        {
+            [StoreInfo.MaxKey("CUSTOMERS")] = counts.Customers.ToString(CultureInfo.InvariantCulture),
+            [StoreInfo.MaxKey("ORDERS")] = "0",
+            [StoreInfo.MaxKey("REVIEWS")] = counts.Reviews.ToString(CultureInfo.InvariantCulture),
+            [StoreInfo.MaxKey("REVIEWS_HELPFULNESS")] = counts.Reviews.ToString(CultureInfo.InvariantCulture),
+            [StoreInfo.StateKey] = StoreInfo.Complete,
+        }, CancellationToken.None);
     }
 
     private async Task LoadAsync(DbConnection connection, TableSpec table, IEnumerable<object?[]> rows)

@@ -21,7 +21,7 @@ public sealed class WorkloadIdentityTests
         var settings = DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(1), TimeSpan.Zero);
 
         var first = await CompletedRun.RunAsync(settings);
-        var second = await CompletedRun.RunAsync(settings with { Seed = 7 });
+        var second = await CompletedRun.RunAsync(settings with { Seed = 7, ResetStore = true });
 
         var recorded = RunResultReader.Read(first.Outcome.ResultPath).Workload;
         Assert.NotNull(recorded);

@@ -11,14 +11,47 @@ public class SweepCommandTests
     {
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
-        var (code, text) = await SweepAsync(store, dir, "--users", "1,2", "--duration", "2s", "--warmup", "0s");
+        var (code, text) = await SweepAsync(store, dir, "--users", "1,2", "--duration", "2s", "--warmup", "0s", "--reset-between");
 
         Assert.True(code == 0, text);
         var results = Results(dir);
         Assert.Equal(["1", "2"], results.Select(static r => r.Context.Labels["users"]).Order());
         Assert.All(results, static r => Assert.Equal("unpinned", r.Context.Labels["cpu_set"]));
         Assert.All(results, static r => Assert.True(r.Totals.Opm > 0));
+        Assert.All(results, static r => Assert.True(r.Context.Servers[0].StoreAtStart is { AsLoaded: true }));
         Assert.Contains("sweep unpinned: peak ", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_sweep_starts_from_the_store_as_loaded_or_is_refused_in_one_line()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
+
+        // Several steps with nothing between them: step 2 would measure what step 1 left.
+        var (code, text) = await SweepAsync(store, Path.Combine(dir, "a"), "--users", "1,2", "--duration", "1s", "--warmup", "0s");
+        Assert.NotEqual(0, code);
+        AssertText.ContainsAll(text, "--reset-between", "--allow-used-store");
+        Assert.Empty(Results(dir));
+
+        // A store an earlier run used: refused as run refuses it; --reset-between resets before the very first step.
+        (code, text) = await SweepAsync(store, Path.Combine(dir, "b"), "--users", "1", "--duration", "1s", "--warmup", "0s");
+        Assert.True(code == 0, text);
+        (code, text) = await SweepAsync(store, Path.Combine(dir, "c"), "--users", "1", "--duration", "1s", "--warmup", "0s");
+        Assert.NotEqual(0, code);
+        AssertText.ContainsAll(text, "is not as loaded", "dvdstore reset", "--reset-between");
+        Assert.Single(Results(dir));
+
+        (code, text) = await SweepAsync(store, Path.Combine(dir, "d"), "--users", "1,2", "--duration", "1s", "--warmup", "0s", "--reset-between");
+        Assert.True(code == 0, text);
+        var steps = Results(Path.Combine(dir, "d"));
+        Assert.Equal(2, steps.Count);
+        Assert.All(steps, static r => Assert.True(r.Context.Servers[0].StoreAtStart is { AsLoaded: true, Orders: 0 }));
+
+        // Measured anyway when told: the second step records what the first left.
+        (code, text) = await SweepAsync(store, Path.Combine(dir, "e"), "--users", "1,2", "--duration", "1s", "--warmup", "0s", "--allow-used-store");
+        Assert.True(code == 0, text);
+        Assert.All(Results(Path.Combine(dir, "e")), static r => Assert.True(r.Context.Servers[0].StoreAtStart is { AsLoaded: false }));
     }
 
     [SkippableFact]
@@ -29,7 +62,7 @@ public class SweepCommandTests
         await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
         var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
 
-        var (code, text) = await SweepAsync(store, dir, "--server-pid", $"{postmaster}", "--cpus", "1,2", "--users", "1", "--duration", "1s", "--warmup", "0s");
+        var (code, text) = await SweepAsync(store, dir, "--server-pid", $"{postmaster}", "--cpus", "1,2", "--users", "1", "--duration", "1s", "--warmup", "0s", "--reset-between");
 
         Assert.True(code == 0, text);
         TestServers.SkipIfEnvironment(text.Contains("cpu sets: not permitted", StringComparison.Ordinal), text);

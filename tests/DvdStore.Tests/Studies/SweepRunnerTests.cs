@@ -24,7 +24,7 @@ public class SweepRunnerTests
     }
 
     [Fact]
-    public async Task Each_set_is_pinned_before_its_steps_and_the_store_is_reset_before_every_step_but_the_very_first()
+    public async Task Each_set_is_pinned_before_its_steps_and_the_store_is_reset_before_every_step_the_very_first_included()
     {
         var calls = new List<string>();
         var plan = new SweepPlan { Users = [1, 2], ServerPid = 1, Cpus = [1, 2] };
@@ -53,7 +53,7 @@ public class SweepRunnerTests
         }
 
         Assert.Equal(
-            ["pin 0", "run vcpu-1 1", "reset", "run vcpu-1 2", "pin 0,1", "reset", "run vcpu-2 1", "reset", "run vcpu-2 2", "restore"],
+            ["pin 0", "reset", "run vcpu-1 1", "reset", "run vcpu-1 2", "pin 0,1", "reset", "run vcpu-2 1", "reset", "run vcpu-2 2", "restore"],
             calls);
         Assert.Contains("sweep vcpu-2: peak 4000 opm at 2 users", output.ToString(), StringComparison.Ordinal);
     }

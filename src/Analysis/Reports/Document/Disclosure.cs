@@ -1,4 +1,5 @@
 using System.Globalization;
+using DvdStore.Analysis.Comparisons;
 using DvdStore.Analysis.Reading;
 using DvdStore.Driver.Results;
 
@@ -64,12 +65,15 @@ internal static class Disclosure
             return "CPU set " + string.Join(", ", parts.Where(p => p.Length > 0));
         }
 
-        var labelled = new[] { run.Label(LabelKeys.Generation), Tagged(run.Label(LabelKeys.Vcpus), "vCPUs"), Tagged(run.Label(LabelKeys.Smt), "SMT", before: true) }.Where(p => p.Length > 0).ToList();
+        var labelled = new[] { run.Label(LabelKeys.Generation), (run.Label(LabelKeys.Vcpus) is { Length: > 0 } vcpus ? Format.Count(vcpus, "vCPU") : ""), Tagged(run.Label(LabelKeys.Smt), "SMT", before: true) }.Where(p => p.Length > 0).ToList();
         return labelled.Count > 0 ? string.Join(", ", labelled) + " (from labels)" : "";
     }
 
+    // An engine's version text often names the product already ("PostgreSQL 15.18"): then it is not said twice.
     private static string Engine(ServerContext server) =>
-        server.Product.Length > 0 ? $"{server.Product} {server.Version}".Trim() : $"{server.Engine} {server.Version}".Trim();
+        (server.Product.Length > 0 ? server.Product : server.Engine) is var product && server.Version.StartsWith(product, StringComparison.OrdinalIgnoreCase)
+            ? server.Version.Trim()
+            : $"{product} {server.Version}".Trim();
 
     private static string Topology(ClientContext c) =>
         c.Sockets <= 0 ? "" : string.Create(CultureInfo.InvariantCulture, $"{c.Sockets} socket(s) × {c.CoresPerSocket} cores × {c.ThreadsPerCore} threads per core, {c.OnlineCpuCount} logical CPUs online, {c.NumaNodes} NUMA node(s), SMT {(c.SmtEnabled ? "on" : "off")}");
@@ -78,7 +82,9 @@ internal static class Disclosure
 
     private static string Parameter(AnalyzedRun run, string key) => run.Result.Parameters.TryGetValue(key, out var v) ? v.Trim() : "";
 
-    private static string Minutes(string value) => value.Length == 0 ? "" : value + " min";
+    /// <summary>DS3's warmup_time is minutes, ours may be a fraction of one (--warmup 10s): shown in whole seconds, "10 s".</summary>
+    private static string Minutes(string value) =>
+        double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var minutes) ? Number(Math.Round(minutes * 60), "0") + " s" : value;
 
     private static string Number(double value, string format) => value.ToString(format, CultureInfo.InvariantCulture);
 
