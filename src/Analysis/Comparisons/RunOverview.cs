@@ -134,8 +134,9 @@ public sealed class RunOverview : IStudy
 
     /// <summary>
     /// Legend entries named by the labels that differ between the lines (the host aside), never by file name and never
-    /// cut, so two configurations never read alike; runs of one configuration (the same <c>Configuration</c>) are
-    /// told apart as "repeat 1", "repeat 2"; lines that differ in nothing are <paramref name="fallback"/>.
+    /// cut, so two configurations never read alike; runs of one configuration (the same <c>Configuration</c>: repeats,
+    /// or the members of a scale-out set) are told apart as "run 1", "run 2"; lines that differ in nothing are
+    /// <paramref name="fallback"/>.
     /// </summary>
     private static List<string> LegendNames(IReadOnlyList<(IReadOnlyDictionary<string, string> Labels, object Configuration)> lines, string fallback)
     {
@@ -148,7 +149,7 @@ public sealed class RunOverview : IStudy
             .ToList();
         var repeats = lines.Select((l, i) => (l.Configuration, i)).GroupBy(p => p.Configuration).Where(g => g.Count() > 1)
             .SelectMany(g => g.Select((p, n) => (p.i, n))).ToDictionary(p => p.i, p => p.n + 1);
-        names = names.Select((n, i) => repeats.TryGetValue(i, out var repeat) ? $"{n}, repeat {repeat}" : n).ToList();
+        names = names.Select((n, i) => repeats.TryGetValue(i, out var repeat) ? $"{n}, run {repeat}" : n).ToList();
 
         // Labels that cannot tell two configurations apart (equal but for the host): numbered, never merged.
         var clashing = names.GroupBy(n => n, StringComparer.Ordinal).Where(g => g.Count() > 1).Select(g => g.Key).ToHashSet(StringComparer.Ordinal);

@@ -264,7 +264,8 @@ public static class ChartRenderer
         plot.Axes.SetLimits(-0.6, spec.Stacks.Count - 0.4, 0, Math.Max(tops.DefaultIfEmpty(0).Max(), 0.01) * 1.15);
     }
 
-    private static string BarLabel(ChartBar bar) => bar.Value.ToString(bar.Value < 10 ? "0.00" : "0", CultureInfo.InvariantCulture);
+    // Thousands grouped as on the value axis ("432,000"), ratios with two decimals.
+    private static string BarLabel(ChartBar bar) => bar.Value.ToString(bar.Value < 10 ? "0.00" : "#,0", CultureInfo.InvariantCulture);
 
     private static void AddBars(Plot plot, ChartSpec spec)
     {

@@ -9,7 +9,7 @@ public static class HtmlReport
     private const string Style =
         "body{font-family:sans-serif;max-width:1250px;margin:2em auto;padding:0 1em;color:#222}"
         + "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;vertical-align:top}"
-        + "th{background:#eee}.num{text-align:right;white-space:nowrap}.wide{overflow-x:auto;max-width:100%}img{max-width:100%;border:1px solid #ddd}"
+        + "th{background:#eee}.num,td:first-child{white-space:nowrap}.num{text-align:right}.wide{overflow-x:auto;max-width:100%}img{max-width:100%;border:1px solid #ddd}"
         + ".missing{color:#a60;font-weight:bold}";
 
     public static string Render(ReportDocument document, IReadOnlyDictionary<ChartSpec, RenderedChart> charts)

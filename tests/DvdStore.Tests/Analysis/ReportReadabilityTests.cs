@@ -37,7 +37,7 @@ public sealed class ReportReadabilityTests
 
         var chart = Chart(study, "opm-over-time");
         Assert.Equal(10, chart.Series.Count);
-        Assert.Equal(4, chart.Series.Count(s => s.Name.EndsWith("repeat 1", StringComparison.Ordinal)));
+        Assert.Equal(4, chart.Series.Count(s => s.Name.EndsWith("run 1", StringComparison.Ordinal)));
         var note = Assert.Single(study.Findings, f => f.Contains("not drawn", StringComparison.Ordinal));
         AssertText.ContainsAll(note, "u3-r3.json", "u4-r3.json");
         Assert.DoesNotContain("u1-r3.json", note, StringComparison.Ordinal);

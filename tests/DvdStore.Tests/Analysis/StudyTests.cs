@@ -239,7 +239,7 @@ public sealed class StudyTests
 
         var chart = new RunOverview().Analyze(Input(runs)).Charts.Single(c => c.FileName == "opm-over-time");
 
-        Assert.Equal(["vcpus=8, repeat 1", "vcpus=8, repeat 2", "vcpus=16"], chart.Series.Select(s => s.Name)); // labels, never file names
+        Assert.Equal(["vcpus=8, run 1", "vcpus=8, run 2", "vcpus=16"], chart.Series.Select(s => s.Name)); // labels, never file names
         Assert.Equal([600.0, 600, 600], chart.Series[0].Y);
     }
 
