@@ -10,48 +10,17 @@ namespace DvdStore.Monitoring;
 public sealed class EngineCounterSource : IAsyncDisposable
 {
     private readonly IEngineCounters counters;
-    private readonly Func<CancellationToken, Task<DbConnection>> open;
-    private readonly TimeSpan timeout;
-    private DbConnection? connection;
+    private readonly OwnConnection connection;
 
     /// <param name="timeout">How long one read (connecting included) may take before it counts as failed; default 10 s.</param>
     public EngineCounterSource(IEngineCounters counters, Func<CancellationToken, Task<DbConnection>> open, TimeSpan? timeout = null)
     {
         this.counters = counters;
-        this.open = open;
-        this.timeout = timeout ?? TimeSpan.FromSeconds(10);
+        connection = new OwnConnection(open, timeout ?? TimeSpan.FromSeconds(10), "the counter query");
     }
 
-    public async Task<EngineCounterSnapshot> ReadAsync(CancellationToken cancellationToken)
-    {
-        using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        limit.CancelAfter(timeout);
-        try
-        {
-            connection ??= await open(limit.Token).ConfigureAwait(false);
-            return await counters.ReadAsync(connection, limit.Token).ConfigureAwait(false);
-        }
-        catch (Exception e) when (!cancellationToken.IsCancellationRequested)
-        {
-            // A stuck server must not hold the sampler: drop the connection and let the next interval reconnect.
-            await DropAsync().ConfigureAwait(false);
-            if (limit.IsCancellationRequested)
-            {
-                throw new TimeoutException($"the counter query took over {timeout.TotalSeconds.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture)} s", e);
-            }
+    public Task<EngineCounterSnapshot> ReadAsync(CancellationToken cancellationToken) =>
+        connection.UseAsync((c, _, token) => counters.ReadAsync(c, token), cancellationToken);
 
-            throw;
-        }
-    }
-
-    public ValueTask DisposeAsync() => DropAsync();
-
-    private async ValueTask DropAsync()
-    {
-        if (connection is not null)
-        {
-            await connection.DisposeAsync().ConfigureAwait(false);
-            connection = null;
-        }
-    }
+    public ValueTask DisposeAsync() => connection.DisposeAsync();
 }

@@ -5,7 +5,7 @@ namespace DvdStore.Monitoring;
 /// were off). Host figures come from the server's /proc (local or over SSH), engine figures from its own counters;
 /// each is null when that source gave nothing for the interval.
 /// </summary>
-public sealed class ServerIntervalMetrics
+public sealed record ServerIntervalMetrics
 {
     /// <summary>Busy share of all the server host's CPUs (user, nice, system, irq, softirq), %.</summary>
     public double? CpuPercent { get; init; }
@@ -47,4 +47,7 @@ public sealed class ServerIntervalMetrics
 
     /// <summary>Engine transactions per minute from <see cref="EngineCommits"/>.</summary>
     public double? EngineTpm { get; init; }
+
+    /// <summary>What the store's sessions were doing, sampled many times a second (null when waits were not sampled).</summary>
+    public ServerWaits? Waits { get; init; }
 }

@@ -11,6 +11,9 @@ public sealed record ServerMetricsOptions(ServerMetricsMode Mode, SshTarget? Hos
 {
     public static readonly ServerMetricsOptions Off = new(ServerMetricsMode.Off, null, null, null);
 
+    /// <summary>Wait samples a second of the store's sessions (read through SQL in every mode); 0 = none.</summary>
+    public int WaitsPerSecond { get; init; } = WaitSampler.DefaultPerSecond;
+
     /// <summary>Builds options from the CLI values; a wrong combination is a <see cref="UserError"/>.</summary>
     public static ServerMetricsOptions From(string? mode, string? host, string? dataDirectory, int? serverPid)
     {

@@ -15,6 +15,7 @@ namespace DvdStore.Monitoring;
 public sealed class ServerMetricsRecorder : IAsyncDisposable
 {
     private readonly ServerMetricsSampler sampler;
+    private readonly WaitSampler? waits;
     private readonly TimeSpan interval;
     private readonly List<ServerSample> samples = [];
     private readonly List<string> warnings = [];
@@ -24,7 +25,8 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
     private Task? loop;
 
     /// <param name="interval">Time between samples; use the driver's log interval.</param>
-    public ServerMetricsRecorder(ServerMetricsSampler sampler, TimeSpan interval)
+    /// <param name="waits">Wait sampling of the store's sessions, made with <see cref="Warn"/> as its warning sink; null for none.</param>
+    public ServerMetricsRecorder(ServerMetricsSampler sampler, TimeSpan interval, Func<Action<string>, WaitSampler?>? waits = null)
     {
         if (interval <= TimeSpan.Zero)
         {
@@ -33,6 +35,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
 
         this.sampler = sampler;
         this.interval = interval;
+        this.waits = waits?.Invoke(Warn);
         Lead = TimeSpan.FromTicks(Math.Min(interval.Ticks / 10, TimeSpan.FromMilliseconds(500).Ticks));
     }
 
@@ -41,14 +44,18 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
 
     /// <summary>
     /// The recorder a run asks for: host metrics per <paramref name="options"/>, engine counters on a connection of its
-    /// own from <paramref name="openConnection"/> (e.g. <c>target.OpenAsync</c>), one sample per <paramref name="interval"/>.
+    /// own from <paramref name="openConnection"/> (e.g. <c>target.OpenAsync</c>), one sample per <paramref name="interval"/>,
+    /// and the store's waits <see cref="ServerMetricsOptions.WaitsPerSecond"/> times a second on another connection.
     /// </summary>
     public static ServerMetricsRecorder Create(
         ServerMetricsOptions options, EngineKind engineKind, Func<CancellationToken, Task<DbConnection>> openConnection, TimeSpan interval) =>
-        new(ServerMetricsSampler.Create(options, engineKind, openConnection), interval);
+        new(
+            ServerMetricsSampler.Create(options, engineKind, openConnection),
+            interval,
+            warn => WaitSampler.Create(engineKind, openConnection, options.WaitsPerSecond, warn));
 
     /// <summary>What is measured, for the run's opening lines.</summary>
-    public string Describe() => sampler.Describe();
+    public string Describe() => waits is null ? sampler.Describe() : sampler.Describe() + ", " + waits.Describe();
 
     /// <summary>The newest sample (for the live line: <c>Latest?.LiveText()</c>); null before the first interval ends.</summary>
     public ServerSample? Latest
@@ -89,6 +96,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         var start = Stopwatch.GetTimestamp();
         stopping = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         loop = Task.Run(() => RunAsync(start, stopping.Token, cancellationToken), CancellationToken.None);
+        waits?.Start(cancellationToken);
         return Task.CompletedTask;
     }
 
@@ -105,6 +113,11 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         await stopping.CancelAsync().ConfigureAwait(false);
         await loop.ConfigureAwait(false);
         loop = null;
+        if (waits is not null)
+        {
+            await waits.StopAsync().ConfigureAwait(false);
+        }
+
         if (!cancellationToken.IsCancellationRequested)
         {
             await TakeAsync(record: true, cancellationToken).ConfigureAwait(false);
@@ -129,7 +142,8 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
     public ServerIntervalMetrics? ForInterval(DateTimeOffset from, DateTimeOffset to)
     {
         var within = Within(Samples, from, to);
-        return within.Count == 0 ? null : ServerAverages.Of(within).Figures;
+        var waited = waits?.For(from, to);
+        return within.Count == 0 && waited is null ? null : ServerAverages.Of(within).Figures with { Waits = waited };
     }
 
     /// <summary>The averages of the measured window, for a run result's serverMetrics; call after <see cref="StopAsync"/>.</summary>
@@ -149,7 +163,7 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
                 // slow) to hold a sample's midpoint still names it, from any sample of the run.
                 CpuSet = averages.CpuSet ?? ServerAverages.Of(Samples).CpuSet,
                 DiskDevice = averages.DiskDevice,
-                Average = averages.Figures,
+                Average = averages.Figures with { Waits = waits?.For(measuredFrom, to) },
                 RunEngineCommits = runCommits,
                 SummaryLine = averages.SummaryLine(),
                 Warnings = warnings.ToArray(),
@@ -178,6 +192,10 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         stopping?.Dispose();
         oneAtATime.Dispose();
         await sampler.DisposeAsync().ConfigureAwait(false);
+        if (waits is not null)
+        {
+            await waits.DisposeAsync().ConfigureAwait(false);
+        }
     }
 
     private static readonly TimeSpan MaxWait = TimeSpan.FromDays(1);
@@ -239,6 +257,16 @@ public sealed class ServerMetricsRecorder : IAsyncDisposable
         finally
         {
             oneAtATime.Release();
+        }
+    }
+
+    /// <summary>A warning from the wait sampler (which says each once), kept and queued as the sampler's are.</summary>
+    private void Warn(string warning)
+    {
+        lock (samples)
+        {
+            warnings.Add(warning);
+            unread.Enqueue(warning);
         }
     }
 }

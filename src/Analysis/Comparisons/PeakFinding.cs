@@ -17,10 +17,7 @@ public sealed class PeakFinding : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var sweeps = RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Threads) is not null), LabelKeys.Threads)
-            .Select(s => s.OrderBy(g => g.NumericLabel(LabelKeys.Threads)).ToList())
-            .Where(s => s.Count >= 2)
-            .ToList();
+        var sweeps = Sweeps(input);
         if (sweeps.Count == 0)
         {
             return StudyResult.Lacking(Name, Title, "needs runs of one configuration at two or more thread counts (label 'threads', recorded from n_threads)");
@@ -71,6 +68,13 @@ public sealed class PeakFinding : IStudy
             Charts = charts.Charts(),
         };
     }
+
+    /// <summary>Each configuration's thread sweep (two or more thread counts), in thread order.</summary>
+    public static List<List<RunGroup>> Sweeps(StudyInput input) =>
+        RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Threads) is not null), LabelKeys.Threads)
+            .Select(s => s.OrderBy(g => g.NumericLabel(LabelKeys.Threads)).ToList())
+            .Where(s => s.Count >= 2)
+            .ToList();
 
     /// <summary>Index of the first point whose next step grows OPM by less than <paramref name="threshold"/> (a fraction); the last index if it never stops.</summary>
     public static int Find(IReadOnlyList<double> opm, double threshold)

@@ -6,7 +6,7 @@ namespace DvdStore.Analysis.Comparisons;
 public static class StudyCatalog
 {
     public static IReadOnlyList<IStudy> All { get; } =
-        [new VcpuScaling(), new HyperThreadingGain(), new AffinityEffect(), new Generations(), new ScaleOutAggregate(), new Normalization(), new FleetMerge(), new PeakFinding(), new SlaCapacity()];
+        [new VcpuScaling(), new HyperThreadingGain(), new AffinityEffect(), new Generations(), new ScaleOutAggregate(), new Normalization(), new FleetMerge(), new PeakFinding(), new SlaCapacity(), new ScalingLaw(), new WaitBreakdown()];
 
     public static IReadOnlyList<string> Names => [.. All.Select(s => s.Name), "all"];
 

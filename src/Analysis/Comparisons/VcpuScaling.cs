@@ -21,10 +21,7 @@ public sealed class VcpuScaling : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var series = RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Vcpus) is not null), LabelKeys.Vcpus, LabelKeys.Threads, LabelKeys.Affinity)
-            .Select(s => s.GroupBy(g => g.NumericLabel(LabelKeys.Vcpus)!.Value).Select(RunGroups.Best).OrderBy(g => g.NumericLabel(LabelKeys.Vcpus)).ToList())
-            .Where(points => points.Count >= 2)
-            .ToList();
+        var series = Curves(input);
         if (series.Count == 0)
         {
             return StudyResult.Lacking(Name, Title, "needs runs of one configuration at two or more vCPU counts (label 'vcpus'; the driver records it from its CPU affinity, or set --label FILE:vcpus=N)");
@@ -77,8 +74,15 @@ public sealed class VcpuScaling : IStudy
         };
     }
 
+    /// <summary>Each configuration's vCPU curve (two or more vCPU counts, the best thread count at each), in vCPU order.</summary>
+    public static List<List<RunGroup>> Curves(StudyInput input) =>
+        RunGroups.SeriesBy(input.Configurations.Where(g => g.NumericLabel(LabelKeys.Vcpus) is not null), LabelKeys.Vcpus, LabelKeys.Threads, LabelKeys.Affinity)
+            .Select(s => s.GroupBy(g => g.NumericLabel(LabelKeys.Vcpus)!.Value).Select(RunGroups.Best).OrderBy(g => g.NumericLabel(LabelKeys.Vcpus)).ToList())
+            .Where(points => points.Count >= 2)
+            .ToList();
+
     /// <summary>The series' name: the labels that tell it from the others, and its SMT state when known ("OPM (SMT off)").</summary>
-    private static string SeriesName(RunGroup first, IReadOnlyList<string> varying)
+    public static string SeriesName(RunGroup first, IReadOnlyList<string> varying)
     {
         var name = varying.Count > 0 ? first.Describe(varying) : "OPM";
         var smt = first.Label(LabelKeys.Smt);

@@ -43,7 +43,11 @@ public static class ChartRenderer
         plot.YLabel(spec.YLabel, 20);
         plot.Axes.Bottom.TickLabelStyle.FontSize = 16;
         plot.Axes.Left.TickLabelStyle.FontSize = 16;
-        if (spec.Bars.Count > 0)
+        if (spec.Stacks.Count > 0)
+        {
+            AddStacks(plot, spec);
+        }
+        else if (spec.Bars.Count > 0)
         {
             AddBars(plot, spec);
         }
@@ -67,7 +71,7 @@ public static class ChartRenderer
 
         plot.Legend.FontSize = 16;
         var entries = spec.Series.Count + (spec.ReferenceValue is null ? 0 : 1) + spec.Markers.Select(m => m.Label).Where(l => l.Length > 0).Distinct(StringComparer.Ordinal).Count();
-        if (spec.Bars.Count == 0 && entries > 2)
+        if (spec.Stacks.Count > 0 || (spec.Bars.Count == 0 && entries > 2))
         {
             // Beside the plot, sized to its entries (short: labels that differ, never file names), so no line is hidden.
             plot.ShowLegend(Edge.Right);
@@ -122,11 +126,11 @@ public static class ChartRenderer
             var scatter = plot.Add.Scatter(x, y);
             scatter.LegendText = LegendText(series.Name);
             scatter.LineWidth = series.Reference ? 2 : 3;
-            scatter.MarkerSize = series.Reference ? 0 : 9;
-            scatter.Color = SeriesColour(spec, index);
-            if (series.Reference)
+            scatter.MarkerSize = series.Reference || series.Model ? 0 : 9;
+            scatter.Color = series.Model ? Colors.Black : SeriesColour(spec, index);
+            if (series.Reference || series.Projection)
             {
-                scatter.LinePattern = LinePattern.Dashed;
+                scatter.LinePattern = series.Projection ? LinePattern.Dotted : LinePattern.Dashed;
             }
 
             if (series.Errors.Count == y.Length && series.Errors.Any(e => e > 0))
@@ -214,7 +218,7 @@ public static class ChartRenderer
     /// <summary>Whole-number x values: a tick at each measured configuration when few, else whole-number ticks only.</summary>
     private static void IntegerTicks(Plot plot, ChartSpec spec)
     {
-        var values = spec.Series.SelectMany(s => s.X).Distinct().Order().ToArray();
+        var values = spec.Series.Where(s => !s.Model).SelectMany(s => s.X).Distinct().Order().ToArray();
         if (values.Length is > 0 and <= MaxConfigurationTicks)
         {
             plot.Axes.Bottom.SetTicks(values, values.Select(v => v.ToString("0", CultureInfo.InvariantCulture)).ToArray());
@@ -223,6 +227,41 @@ public static class ChartRenderer
         {
             plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericAutomatic { IntegerTicksOnly = true };
         }
+    }
+
+    /// <summary>One bar plot per segment name (its legend entry, one colour), each bar resting on the segments below it.</summary>
+    private static void AddStacks(Plot plot, ChartSpec spec)
+    {
+        var palette = new ScottPlot.Palettes.Category10();
+        var tops = new double[spec.Stacks.Count];
+        var names = spec.Stacks.SelectMany(s => s.Segments.Select(g => g.Name)).Distinct(StringComparer.Ordinal).ToList();
+        for (var k = 0; k < names.Count; k++)
+        {
+            var bars = new List<Bar>();
+            for (var i = 0; i < spec.Stacks.Count; i++)
+            {
+                var value = spec.Stacks[i].Segments.Where(g => g.Name == names[k]).Sum(g => g.Value);
+                if (value > 0)
+                {
+                    bars.Add(new Bar { Position = i, ValueBase = tops[i], Value = tops[i] + value, FillColor = palette.GetColor(k % 10) });
+                    tops[i] += value;
+                }
+            }
+
+            if (bars.Count > 0)
+            {
+                plot.Add.Bars(bars).LegendText = names[k];
+            }
+        }
+
+        plot.Axes.Bottom.SetTicks(Enumerable.Range(0, spec.Stacks.Count).Select(i => (double)i).ToArray(), spec.Stacks.Select(b => b.Category).ToArray());
+        if (spec.Stacks.Max(b => b.Category.Length) * 9.5 > (Width - 350.0) / spec.Stacks.Count)
+        {
+            plot.Axes.Bottom.TickLabelStyle.Rotation = -30;
+            plot.Axes.Bottom.TickLabelStyle.Alignment = Alignment.MiddleRight;
+        }
+
+        plot.Axes.SetLimits(-0.6, spec.Stacks.Count - 0.4, 0, Math.Max(tops.DefaultIfEmpty(0).Max(), 0.01) * 1.15);
     }
 
     // Thousands grouped as on the value axis ("432,000"), ratios with two decimals.

@@ -1,7 +1,7 @@
 namespace DvdStore.Analysis.Reports;
 
 /// <summary>
-/// What a chart shows, independent of how it is drawn: either line <see cref="Series"/> or <see cref="Bars"/>,
+/// What a chart shows, independent of how it is drawn: line <see cref="Series"/>, <see cref="Bars"/> or stacked bars (<see cref="Stacks"/>),
 /// with a title, axis titles that carry units, and an optional horizontal reference value (e.g. 1.0 = baseline).
 /// </summary>
 public sealed record ChartSpec(string Title, string FileName, string XLabel, string YLabel)
@@ -9,6 +9,9 @@ public sealed record ChartSpec(string Title, string FileName, string XLabel, str
     public IReadOnlyList<ChartSeries> Series { get; init; } = [];
 
     public IReadOnlyList<ChartBar> Bars { get; init; } = [];
+
+    /// <summary>Stacked bars: one per category, its segments stacked in order (drawn instead of lines or plain bars).</summary>
+    public IReadOnlyList<ChartStack> Stacks { get; init; } = [];
 
     /// <summary>A horizontal dashed line across the chart, labelled <see cref="ReferenceLabel"/>.</summary>
     public double? ReferenceValue { get; init; }

@@ -39,6 +39,7 @@ public static class InputBounds
         ["log_freq"] = new(1, 86_400, "1 to 86,400 seconds (a day)"),
         ["db_down_limit"] = new(0.1, 86_400, "0.1 to 86,400 seconds (a day)"),
         ["server_pid"] = new(1, int.MaxValue, "a process id (1 or more)"),
+        ["wait_rate"] = new(0, 100, "0 (no wait sampling) to 100 samples a second"),
         ["metrics_port"] = new(1, 65_535, "a TCP port from 1 to 65535, e.g. 9464"),
         ["fleet_size"] = new(1, 10_000, "1 to 10,000 drivers"),
         ["cpus"] = new(1, 65_536, "CPU counts from 1 to 65,536"),

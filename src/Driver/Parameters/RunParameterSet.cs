@@ -283,7 +283,8 @@ public sealed class RunParameterSet
                 values["server_host"].Trim() is { Length: > 0 } host ? host : null,
                 values["server_data_dir"].Trim() is { Length: > 0 } dir ? dir : null,
                 values["server_pid"].Trim().Length > 0 ? read.Whole("server_pid") : null,
-                targets[0]),
+                targets[0]) with
+            { WaitsPerSecond = read.Whole("wait_rate") },
             DriverCpus = driverCpusGiven ? DriverAffinity.Parse("--driver-cpus", values["driver_cpus"]) : null,
             ResultToStdout = read.YesNo("result_stdout", strictDs3: false),
             MetricsPort = values["metrics_port"].Trim().Length == 0 ? null : read.Whole("metrics_port"),

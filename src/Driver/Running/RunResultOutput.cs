@@ -56,6 +56,11 @@ public sealed class RunResultOutput(RunSettings settings, string runId, TextWrit
                 await output.WriteLineAsync(string.Create(Inv,
                     $"open loop: target {open.TargetOpm:0.##} OPM, scheduled {open.ScheduledOpm:F0}, delivered {open.DeliveredOpm:F0} ({open.DeliveredPercent:F1} %); latency from the scheduled start p50 {open.Latency.P50Ms:F1} p99 {open.Latency.P99Ms:F1} max {open.Latency.MaxMs:F1} ms; service time p50 {open.ServiceTime.P50Ms:F1} p99 {open.ServiceTime.P99Ms:F1} ms; backlog up to {open.MaxBacklog}, lag up to {open.MaxLagMs:F0} ms")).ConfigureAwait(false);
             }
+
+            if (measured.ServerMetrics.Average.Waits is { } waits)
+            {
+                await output.WriteLineAsync("waits: " + waits.SummaryLine()).ConfigureAwait(false);
+            }
         }
 
         if (result.CrossCheck is { } crossCheck)

@@ -186,6 +186,7 @@ public sealed record RunSettings
             ["server_host"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().Host?.ToString() ?? "",
             ["server_data_dir"] = ServerMetrics?.DataDirectory ?? "",
             ["server_pid"] = ServerMetrics?.ServerPid?.ToString(CultureInfo.InvariantCulture) ?? "",
+            ["wait_rate"] = Targets.Count == 0 ? "" : EffectiveServerMetrics().WaitsPerSecond.ToString(CultureInfo.InvariantCulture),
             ["fleet"] = Fleet?.FleetId ?? "",
             ["fleet_size"] = Fleet?.Size.ToString(CultureInfo.InvariantCulture) ?? "",
             ["fleet_index"] = Fleet?.Index.ToString(CultureInfo.InvariantCulture) ?? "",

@@ -4,7 +4,7 @@ namespace DvdStore.Schema.Engines;
 /// What the rest of the kit may know of one engine, said once in the engine's own folder
 /// (<c>Engines/&lt;Engine&gt;/&lt;E&gt;Profile.cs</c>) and reached through <see cref="IEngine.Profile"/> or
 /// <see cref="EngineCatalog"/>: its command-line name, how a connection names its server, whether it runs in-process,
-/// and its counter reader and scratch space. Nothing outside <c>Engines/</c> tests an engine's identity.
+/// its counter reader, wait sampler and scratch space. Nothing outside <c>Engines/</c> tests an engine's identity.
 /// </summary>
 public sealed class EngineProfile
 {
@@ -49,6 +49,9 @@ public sealed class EngineProfile
 
     /// <summary>A new counter reader; readers remember what they learnt of the server (its version), so use one per server.</summary>
     public required Func<IEngineCounters> NewCounters { get; init; }
+
+    /// <summary>A new wait sampler of the store's sessions; like the counters, one per server.</summary>
+    public required Func<IEngineWaits> NewWaits { get; init; }
 
     /// <summary>A new scratch-space maker for <c>dvdstore check</c>.</summary>
     public required Func<IScratchSpace> NewScratchSpace { get; init; }

@@ -38,10 +38,19 @@ public sealed class RunServerMetricsTests
         Assert.Contains("server: server CPU ", text, StringComparison.Ordinal);
         Assert.Contains("| srv cpu ", text, StringComparison.Ordinal);
         Assert.Equal("local", result.Parameters["server_metrics"]);
+        // The store's sessions were sampled ten times a second: the measured window and its intervals say what they did.
+        var waits = Assert.IsType<ServerWaits>(server.Average.Waits);
+        Assert.True(waits.Samples >= 10, $"{waits.Samples} wait samples\n{text}");
+        Assert.Equal(waits.ActiveSessions, waits.Classes.Values.Sum(), 9);
+        Assert.Contains(result.Intervals, static i => i.Measured && i.Server?.Waits?.Samples > 0);
+        Assert.Contains("waits: ", text, StringComparison.Ordinal);
+        Assert.Contains(", waits 10/s", text, StringComparison.Ordinal);
+        Assert.Equal("10", result.Parameters["wait_rate"]);
 
         var read = await RunResultReader.ReadAsync(outcome.ResultPath, CancellationToken.None);
         Assert.Equal(server.Average.EngineCommits, read.ServerMetrics!.Average.EngineCommits);
         Assert.Equal(server.SummaryLine, read.ServerMetrics.SummaryLine);
+        Assert.Equal(waits.ActiveSessions, read.ServerMetrics.Average.Waits!.ActiveSessions, 9);
 
         var csv = File.ReadAllLines(outcome.IntervalsPath);
         var cpuColumn = Array.IndexOf(csv[0].Split(','), "server_cpu_pct");

@@ -13,6 +13,7 @@ internal static class MySqlProfile
         OneBulkStreamPerTable = true,
         ServerPidHint = "$(pidof mariadbd mysqld)",
         NewCounters = static () => new MySqlCounters(),
+        NewWaits = static () => new MySqlWaits(),
         NewScratchSpace = static () => new MySqlScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(MySqlDatabaseIdentity.Sql),
     };

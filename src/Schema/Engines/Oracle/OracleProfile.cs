@@ -8,6 +8,7 @@ internal static class OracleProfile
         Name = "oracle",
         ExampleConnection = "Data Source=localhost:1521/FREEPDB1;User Id=ds3",
         NewCounters = static () => new OracleCounters(),
+        NewWaits = static () => new OracleWaits(),
         NewScratchSpace = static () => new OracleScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(OracleDatabaseIdentity.Sql),
     };

@@ -12,6 +12,7 @@ internal static class PostgreSqlProfile
         HostPortSetsPort = true,
         ServerPidHint = "first line of $PGDATA/postmaster.pid",
         NewCounters = static () => new PostgreSqlCounters(),
+        NewWaits = static () => new PostgreSqlWaits(),
         NewScratchSpace = static () => new PostgreSqlScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(PostgreSqlDatabaseIdentity.Sql),
     };

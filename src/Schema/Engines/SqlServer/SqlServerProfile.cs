@@ -10,6 +10,7 @@ internal static class SqlServerProfile
         ExampleConnection = "Server=localhost;User ID=ds3;Database=DS3;TrustServerCertificate=true",
         ServerKey = "Server",
         NewCounters = static () => new SqlServerCounters(),
+        NewWaits = static () => new SqlServerWaits(),
         NewScratchSpace = static () => new SqlServerScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(SqlServerDatabaseIdentity.Sql),
     };

@@ -12,6 +12,7 @@ internal static class SqliteProfile
         SingleWriter = true,
         FileConnection = static path => $"Data Source={path}",
         NewCounters = static () => new SqliteCounters(),
+        NewWaits = static () => new SqliteWaits(),
         NewScratchSpace = static () => new SqliteScratchSpace(),
         ReadIdentity = SqliteDatabaseIdentity.ReadAsync,
     };

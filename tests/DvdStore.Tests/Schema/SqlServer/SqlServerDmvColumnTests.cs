@@ -41,6 +41,30 @@ public class SqlServerDmvColumnTests
             "softnuma_configuration_desc", "process_physical_affinity", "sql_memory_model", "sql_memory_model_desc",
             "socket_count", "cores_per_socket", "numa_node_count", "container_type", "container_type_desc",
         ],
+        ["sys.dm_exec_requests"] =
+        [
+            "session_id", "request_id", "start_time", "status", "command", "sql_handle", "statement_start_offset", "statement_end_offset",
+            "plan_handle", "database_id", "user_id", "connection_id", "blocking_session_id", "wait_type", "wait_time", "last_wait_type",
+            "wait_resource", "open_transaction_count", "open_resultset_count", "transaction_id", "context_info", "percent_complete",
+            "estimated_completion_time", "cpu_time", "total_elapsed_time", "scheduler_id", "task_address", "reads", "writes", "logical_reads",
+            "text_size", "language", "date_format", "date_first", "quoted_identifier", "arithabort", "ansi_null_dflt_on", "ansi_defaults",
+            "ansi_warnings", "ansi_padding", "ansi_nulls", "concat_null_yields_null", "transaction_isolation_level", "lock_timeout",
+            "deadlock_priority", "row_count", "prev_error", "nest_level", "granted_query_memory", "executing_managed_code", "group_id",
+            "query_hash", "query_plan_hash", "statement_sql_handle", "statement_context_id", "dop", "parallel_worker_count",
+            "external_script_request_id", "is_resumable", "page_resource", "page_server_reads", "dist_statement_id",
+        ],
+        ["sys.dm_exec_sessions"] =
+        [
+            "session_id", "login_time", "host_name", "program_name", "host_process_id", "client_version", "client_interface_name", "security_id",
+            "login_name", "nt_domain", "nt_user_name", "status", "context_info", "cpu_time", "memory_usage", "total_scheduled_time",
+            "total_elapsed_time", "endpoint_id", "last_request_start_time", "last_request_end_time", "reads", "writes", "logical_reads",
+            "is_user_process", "text_size", "language", "date_format", "date_first", "quoted_identifier", "arithabort", "ansi_null_dflt_on",
+            "ansi_defaults", "ansi_warnings", "ansi_padding", "ansi_nulls", "concat_null_yields_null", "transaction_isolation_level",
+            "lock_timeout", "deadlock_priority", "row_count", "prev_error", "original_security_id", "original_login_name",
+            "last_successful_logon", "last_unsuccessful_logon", "unsuccessful_logons", "group_id", "database_id", "authenticating_database_id",
+            "open_transaction_count", "page_server_reads", "contained_availability_group_id",
+        ],
+        ["sys.dm_os_wait_stats"] = ["wait_type", "waiting_tasks_count", "wait_time_ms", "max_wait_time_ms", "signal_wait_time_ms", "pdw_node_id"],
         ["sys.configurations"] = ["configuration_id", "name", "value", "minimum", "maximum", "value_in_use", "description", "is_dynamic", "is_advanced"],
         ["sys.tables"] = ["name", "object_id", "principal_id", "schema_id", "parent_object_id", "type", "type_desc", "create_date", "modify_date", "is_ms_shipped"],
         ["sys.identity_columns"] = [.. ColumnsOfSysColumns, "seed_value", "increment_value", "last_value", "is_not_for_replication"],
@@ -53,6 +77,8 @@ public class SqlServerDmvColumnTests
     public static TheoryData<string, string> RuntimeQueries => new()
     {
         { "counters", SqlServerCounters.Query },
+        { "wait sample", SqlServerWaits.SampleQuery },
+        { "wait totals", SqlServerWaits.TotalsQuery },
         { "sys info", SqlServerServerFacts.SysInfoSql },
         { "max dop", SqlServerServerFacts.MaxDopSql },
         { "store exists", SqlServerEngine.StoreExistsSql },
