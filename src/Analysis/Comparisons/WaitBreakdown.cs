@@ -28,7 +28,7 @@ public sealed class WaitBreakdown : IStudy
         var runs = input.Runs.Where(r => Of(r.Result) is not null).ToList();
         if (runs.Count == 0)
         {
-            return StudyResult.Lacking(Name, Title, "needs runs with sampled waits (server.waits: dvdstore run samples them 10 times a second on PostgreSQL, MySQL/MariaDB, SQL Server and Oracle; --wait-rate 0 turns it off)");
+            return StudyResult.Lacking(Name, Title, "needs runs with sampled waits (server.waits: dvdstore run samples them 10 times a second on every server engine; --wait-rate 0 turns it off)");
         }
 
         var rows = new List<IReadOnlyList<string>>();

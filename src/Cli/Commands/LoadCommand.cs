@@ -22,11 +22,11 @@ public static class LoadCommand
         };
         var ignoreSpace = new Option<bool>("--ignore-free-space")
         {
-            Description = "Load even when the store's expected size (see the table in README) is more than the free space of the SQLite file's file system.",
+            Description = "Load even when the store's expected size (see the table in README) is more than the free space of the file system the store file goes to.",
         };
         return new StoreVerb("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint. " +
-            "--size sets DS3's row counts; the disk follows the rows (e.g. 10MB: 4.5M rows, ~291 MB SQLite, ~589 MB PostgreSQL; 100MB: 45M rows, ~5.9 GB PostgreSQL; 10GB: 197M rows, ~24 GB; README has the table). " +
-            "The expected size is printed first; a SQLite file that will not fit is refused.")
+            "--size sets DS3's row counts; the disk follows the rows (e.g. 10MB: 4.5M rows, ~0.3-0.6 GB by engine; 100MB: 45M rows, ~3-6 GB; 10GB: 197M rows, ~12-24 GB; README has the table per engine). " +
+            "The expected size is printed first; a store file that will not fit is refused.")
         {
             Options = [rows.Size, rows.Seed, rows.Threads, dropExisting, fromCsv, ignoreSpace],
             Examples =

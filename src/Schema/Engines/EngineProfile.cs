@@ -53,6 +53,12 @@ public sealed class EngineProfile
     /// <summary>A new wait sampler of the store's sessions; like the counters, one per server.</summary>
     public required Func<IEngineWaits> NewWaits { get; init; }
 
+    /// <summary>
+    /// Bytes on disk per row of each DS3 table with its keys and indexes, measured after a load on this kit
+    /// (<see cref="Sizing.DiskSizes"/>); null where the engine was never measured here.
+    /// </summary>
+    public Sizing.DiskBytesPerRow? DiskBytesPerRow { get; init; }
+
     /// <summary>A new scratch-space maker for <c>dvdstore check</c>.</summary>
     public required Func<IScratchSpace> NewScratchSpace { get; init; }
 

@@ -23,8 +23,11 @@ public class ServerMetricsCommandTests
     [Fact]
     public async Task An_unreachable_ssh_host_is_one_warning_and_the_command_goes_on()
     {
+        // server-metrics refuses a store it cannot reach, so the SQLite file must exist; the ssh host is what fails here.
+        var store = TestServers.TempFile("s.db");
+        await File.WriteAllBytesAsync(store, []);
         var (code, output, error) = await RunAsync(
-            "server-metrics", "--engine", "sqlite", "--connection", $"Data Source={TestServers.TempFile("s.db")}",
+            "server-metrics", "--engine", "sqlite", "--connection", $"Data Source={store}",
             "--server-metrics", "ssh", "--server-host", "nobody@127.0.0.1:1", "--interval", "0.05", "--count", "2", "--quiet");
 
         Assert.Equal("", error);
