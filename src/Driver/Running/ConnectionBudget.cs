@@ -12,8 +12,8 @@ namespace DvdStore.Driver.Running;
 /// </summary>
 public static class ConnectionBudget
 {
-    /// <summary>Connections the driver holds besides its users' on one database: server metrics, the cross-check count.</summary>
-    public const int DriverConnections = 2;
+    /// <summary>Connections the driver holds besides its users' on one database: the engine counters, the wait sampler (each on a connection of its own), the cross-check count.</summary>
+    public const int DriverConnections = 3;
 
     /// <summary>Connections the run holds at once through <paramref name="target"/>'s connection string (its pool).</summary>
     public static int Needed(RunSettings settings, StoreTarget target) => UsersOn(settings, target) + DriverConnections;

@@ -66,7 +66,7 @@ public sealed class DriverCpusSweepTests : IDisposable
         [
             "sweep", "--engine", "postgres", "--connection", connection, "--size", "1MB",
             "--server-pid", postmaster.ToString(CultureInfo.InvariantCulture), "--cpus", "1", "--users", "1",
-            "--duration", "2s", "--warmup", "0", "--seed", "7", "--out", folder, .. extra,
+            "--duration", "2s", "--warmup", "0", "--seed", "7", "--reset-between", "--out", folder, .. extra,
         ];
         var (code, output) = await CliProcess.RunAsync(Limit, arguments);
         Assert.True(code == 0, $"exit {code}: {output}");

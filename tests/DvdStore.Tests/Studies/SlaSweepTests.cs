@@ -47,7 +47,9 @@ public sealed class SlaSweepTests : IDisposable
         var code = await CliApp.RunAsync(
             [
                 "sweep", "--engine", "postgres", "--connection", database.Target.ConnectionString, "--size", "1MB",
-                "--rates", "100,200,400,3200", "--sla", "p99=2s", "--users", "8",
+                "--rates", "100,200,400,12800", "--sla", "p99=2s", "--users", "8",
+                // A reset between the rates would restore the routines and take the injected delay away: the steps run on as they are.
+                "--allow-used-store",
                 "--duration", "6s", "--warmup", "1s", "--seed", "7", "--out", folder,
             ],
             output,
@@ -59,14 +61,14 @@ public sealed class SlaSweepTests : IDisposable
         using var summary = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(folder, SweepSummary.FileName)));
         var set = summary.RootElement.GetProperty("sets")[0];
         var steps = set.GetProperty("rate_steps").EnumerateArray().ToList();
-        Assert.Equal([100.0, 200.0, 400.0, 3200.0], steps.Select(static s => s.GetProperty("rate").GetDouble()));
+        Assert.Equal([100.0, 200.0, 400.0, 12800.0], steps.Select(static s => s.GetProperty("rate").GetDouble()));
         Assert.Equal([true, true, true, false], steps.Select(static s => s.GetProperty("held").GetBoolean()));
         Assert.Equal(400, set.GetProperty("sla_opm").GetProperty("rate").GetDouble());
         Assert.Contains("sweep unpinned: SLA OPM", printed, StringComparison.Ordinal);
 
         // Every step is a labelled rate run; past the knee the schedule outran the users and the latency grew.
-        var past = RunResultReader.Read(Assert.Single(Directory.GetFiles(Path.Combine(folder, "unpinned", "rate-3200"), "*.result.json")));
-        Assert.Equal("3200", past.Context.Labels["rate"]);
+        var past = RunResultReader.Read(Assert.Single(Directory.GetFiles(Path.Combine(folder, "unpinned", "rate-12800"), "*.result.json")));
+        Assert.Equal("12800", past.Context.Labels["rate"]);
         Assert.True(past.OpenLoop!.Latency.P99Ms > 2000, printed);
     }
 

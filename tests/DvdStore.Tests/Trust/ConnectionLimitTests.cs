@@ -27,7 +27,7 @@ public sealed class ConnectionLimitTests
             await AssertUserError.OneLineAsync(
                 () => DriverRunner.RunAsync(TrustRuns.Settings(capped, TimeSpan.FromSeconds(2), users: 10), output, CancellationToken.None),
                 $"accepts {Limit} connections for this run",
-                "the run needs 12 (10 users + 2 for the driver)",
+                "the run needs 13 (10 users + 3 for the driver)",
                 kind == EngineKind.PostgreSql ? $"raise the CONNECTION LIMIT of role {role}" : "raise max_user_connections of " + role,
                 "or run fewer users");
             Assert.DoesNotContain("Controller", output.ToString(), StringComparison.Ordinal);
