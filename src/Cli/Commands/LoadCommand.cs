@@ -4,6 +4,7 @@ using DvdStore.Cli.Help;
 using DvdStore.Cli.Options;
 using DvdStore.Loader.Pipeline;
 using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
 using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Cli.Commands;
@@ -20,20 +21,25 @@ public static class LoadCommand
             Description = "Load DS3's data files from this folder (DS3's data_files layout, as DS3's generators and 'export-csv' write it) instead of generating rows; the size is read from the rows.",
             HelpName = "folder",
         };
+        var resume = new Option<bool>("--resume")
+        {
+            Description = "Finish a load that was interrupted (killed, or its connection lost): size, seed and threads come from the store; finished table parts, keys and steps are not done again; the store gets the fingerprint a whole load gives.",
+        };
         var ignoreSpace = new Option<bool>("--ignore-free-space")
         {
-            Description = "Load even when the store's expected size (see the table in README) is more than the free space of the file system the store file goes to.",
+            Description = "Load even when the store's expected size (see the table in README) is more than the free space where it goes: the store file's file system, or a server's data directory when the server runs on this machine and says where that is.",
         };
         return new StoreVerb("load", "Build a store: tables, parallel bulk load, keys and indexes, procedures and trigger, statistics; records size, seed, counts and fingerprint. " +
             "--size sets DS3's row counts; the disk follows the rows (e.g. 10MB: 4.5M rows, ~0.3-0.6 GB by engine; 100MB: 45M rows, ~3-6 GB; 10GB: 197M rows, ~12-24 GB; README has the table per engine). " +
-            "The expected size is printed first; a store file that will not fit is refused.")
+            "The expected size is printed first; a store file, or a local server's data directory, that will not fit is refused.")
         {
-            Options = [rows.Size, rows.Seed, rows.Threads, dropExisting, fromCsv, ignoreSpace],
+            Options = [rows.Size, rows.Seed, rows.Threads, dropExisting, fromCsv, resume, ignoreSpace],
             Examples =
             [
                 $"dvdstore load --size 1GB                    ({ExampleTarget.File} file dvdstore.db)",
                 $"dvdstore load {ExampleTarget.First} --size 10GB --parallel-tables 8",
                 $"dvdstore load {ExampleTarget.Second} --from-csv data_files",
+                $"dvdstore load {ExampleTarget.First} --resume           (after a load was killed)",
             ],
         }.Create(async (result, target, cancellationToken) =>
         {
@@ -43,18 +49,31 @@ public static class LoadCommand
                 throw new DvdStore.Schema.UserError("--from-csv reads the rows from the files: leave out --size and --data-seed (the size is read from the rows loaded).");
             }
 
-            var options = new LoadOptions(rows.ParseSize(result), rows.ParseSeed(result), rows.ParseThreads(result), result.GetValue(dropExisting)) { FromCsv = folder };
+            var options = new LoadOptions(rows.ParseSize(result), rows.ParseSeed(result), rows.ParseThreads(result), result.GetValue(dropExisting)) { FromCsv = folder, Resume = result.GetValue(resume) };
             var output = result.InvocationConfiguration.Output;
+            if (options.Resume)
+            {
+                if (result.GetResult(rows.Size) is { Implicit: false } || result.GetResult(rows.Seed) is { Implicit: false } || result.GetResult(rows.Threads) is { Implicit: false })
+                {
+                    throw new DvdStore.Schema.UserError("--resume takes the size, seed and threads the store was being loaded with: leave out --size, --data-seed and --parallel-tables.");
+                }
+
+                await output.WriteLineAsync($"resuming the interrupted load on {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
+                var resumed = await LoadProgressBars.ShowOrPrintAsync(output, progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false);
+                await WriteReportAsync(output, resumed, folder).ConfigureAwait(false);
+                return 0;
+            }
+
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
             if (folder is null)
             {
-                var space = LoadSpace.For(target, options.Size, options.DropExisting);
+                var space = await LoadSpace.ForServerAsync(target, options.Size, options.DropExisting, DvdStore.Monitoring.ServerMetricsDefaults.IsLocal(target), cancellationToken).ConfigureAwait(false);
                 await output.WriteLineAsync(space.Describe(target.Engine.DisplayName)).ConfigureAwait(false);
-                if (space.WillNotFit && !result.GetValue(ignoreSpace))
+                if (space.Refusal(options.Size, target.Engine.DisplayName, result.GetValue(ignoreSpace)) is { } refusal)
                 {
-                    throw new DvdStore.Schema.UserError($"a {options.Size} store takes ~{DiskSizes.Format(space.ExpectedBytes!.Value)} on {target.Engine.DisplayName}, but {space.Where} has {DiskSizes.Format(space.FreeBytes!.Value)} free; free some space, load a smaller --size, or pass --ignore-free-space.");
+                    throw new DvdStore.Schema.UserError(refusal);
                 }
             }
 
@@ -71,21 +90,33 @@ public static class LoadCommand
                 throw;
             }
 
-            await output.WriteLineAsync("steps:").ConfigureAwait(false);
-            foreach (var step in report.Steps)
-            {
-                await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {step.Step,-16} {step.Elapsed.TotalSeconds,9:F2}s")).ConfigureAwait(false);
-            }
-
-            await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {"total",-16} {report.Total.TotalSeconds,9:F2}s  ({report.TotalRows:N0} rows)")).ConfigureAwait(false);
-            if (folder is not null)
-            {
-                await output.WriteLineAsync($"size read from the rows: {report.Options.Size}").ConfigureAwait(false);
-            }
-
-            await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
+            await WriteReportAsync(output, report, folder).ConfigureAwait(false);
             return 0;
-        });
+        }).WithSection("Sizes (rows in all; expected on disk per engine, measured here):", SizeRows());
+    }
+
+    /// <summary>The help's table: nominal size → rows → disk on each engine measured here (README has the same).</summary>
+    private static IEnumerable<(string Name, string Text)> SizeRows() =>
+        new[] { "10MB", "100MB", "1GB", "10GB", "100GB", "1TB" }.Select(StoreSize.Parse).Select(size => (size.ToString(),
+            string.Create(CultureInfo.InvariantCulture, $"{RowCounts.For(size).ExpectedRows / 1e6,8:N1}M rows; ") + string.Join(", ",
+                EngineCatalog.All.Where(e => e.Profile.DiskBytesPerRow is not null)
+                    .Select(e => $"{e.Profile.Name} ~{DiskSizes.Format(DiskSizes.Expected(e.Kind, size)!.Value)}"))));
+
+    private static async Task WriteReportAsync(TextWriter output, LoadReport report, string? folder)
+    {
+        await output.WriteLineAsync("steps:").ConfigureAwait(false);
+        foreach (var step in report.Steps)
+        {
+            await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {step.Step,-16} {step.Elapsed.TotalSeconds,9:F2}s")).ConfigureAwait(false);
+        }
+
+        await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"  {"total",-16} {report.Total.TotalSeconds,9:F2}s  ({report.TotalRows:N0} rows)")).ConfigureAwait(false);
+        if (folder is not null)
+        {
+            await output.WriteLineAsync($"size read from the rows: {report.Options.Size}").ConfigureAwait(false);
+        }
+
+        await FingerprintCommand.WriteAsync(output, report.Fingerprint).ConfigureAwait(false);
     }
 
     /// <summary>Deletes a store file and SQLite's companions (journal, WAL), after its pooled connections let go of it.</summary>

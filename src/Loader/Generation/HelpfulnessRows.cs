@@ -45,6 +45,9 @@ public sealed class HelpfulnessRows : IRowSource
     /// <summary>Exact: the counts are drawn up front.</summary>
     public long ExpectedRows => _firstId[^1] - 1;
 
+    /// <summary>Chunk i rates reviews i × size + 1 .. (i + 1) × size.</summary>
+    public ChunkKey? ChunkKey => new("REVIEW_ID", IdChunks.Size);
+
     public IEnumerable<object?[]> Chunk(long index)
     {
         var counts = SeededRandom.For(_seed, GeneratedTable.Helpfulness, index, CountStream);

@@ -16,4 +16,13 @@ public interface IRowSource
     long ExpectedRows { get; }
 
     IEnumerable<object?[]> Chunk(long index);
+
+    /// <summary>
+    /// The column that tells a row's chunk: chunk i holds the rows whose value is in i × width + 1 .. (i + 1) × width
+    /// (a resumed load removes an unfinished part's rows by it); null where chunks follow no column (DS3's files).
+    /// </summary>
+    ChunkKey? ChunkKey { get; }
 }
+
+/// <summary>A row's chunk is ⌊(<see cref="Column"/> − 1) ÷ <see cref="Width"/>⌋.</summary>
+public sealed record ChunkKey(string Column, long Width);

@@ -14,6 +14,9 @@ public abstract class IdRangeRows(ulong seed, GeneratedTable stream, TableSpec t
 
     public long ExpectedRows => rows;
 
+    /// <summary>The id, the table's first column.</summary>
+    public virtual ChunkKey? ChunkKey => new(table.Columns[0].Name, IdChunks.Size);
+
     public IEnumerable<object?[]> Chunk(long index)
     {
         var (first, last) = IdChunks.Ids(index, rows);

@@ -14,6 +14,9 @@ public sealed class MembershipRows(ulong seed, RowCounts counts)
     /// <summary>Loaded expiry dates end here; anything later was added by a run.</summary>
     public static readonly DateTime LastLoadedExpiry = new(2019, 12, 15);
 
+    /// <summary>Chunk i's members are in customer blocks i × size .. (i + 1) × size − 1.</summary>
+    public override ChunkKey? ChunkKey => new("CUSTOMERID", IdChunks.Size * (counts.Customers / counts.Members));
+
     protected override IEnumerable<object?[]> Rows(SeededRandom random, long first, long last)
     {
         var block = counts.Customers / counts.Members;

@@ -68,6 +68,8 @@ public sealed class OrderRows(ulong seed, RowCounts counts)
 
         public long ExpectedRows => rowCount;
 
+        public ChunkKey? ChunkKey => new("ORDERID", IdChunks.Size);
+
         public IEnumerable<object?[]> Chunk(long index)
         {
             var claimed = tally?.TryClaim(index) ?? false;

@@ -23,6 +23,9 @@ public sealed class Ds3CsvTable(TableSpec table, IReadOnlyList<string> files, st
     /// <summary>An estimate for progress (file bytes over the first lines' average length); the load counts the real rows.</summary>
     public long ExpectedRows { get; } = Estimate(files, root);
 
+    /// <summary>A file's rows follow no key range: a load from files is not resumed.</summary>
+    public ChunkKey? ChunkKey => null;
+
     /// <summary>The files, relative to the data folder, in load order.</summary>
     public IReadOnlyList<string> Files => files;
 

@@ -27,6 +27,12 @@ public sealed record LoadOptions(StoreSize Size, ulong Seed = LoadOptions.Defaul
     /// <summary>Tables with at least this many rows load as one bulk stream per writer (parts of interleaved chunks).</summary>
     public long SplitRows { get; init; } = 1_000_000;
 
+    /// <summary>
+    /// Finish the store's interrupted load (<see cref="LoadResume"/>): size, seed, threads and split come from the store,
+    /// and what it marks finished is not done again.
+    /// </summary>
+    public bool Resume { get; init; }
+
     /// <summary>Batches waiting per table: bounds memory whatever the size.</summary>
     public int QueuedBatches { get; init; } = 4;
 }

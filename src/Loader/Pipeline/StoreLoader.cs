@@ -10,6 +10,7 @@ using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
 using DvdStore.Schema.Model;
+using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Loader.Pipeline;
 
@@ -35,19 +36,43 @@ public static class StoreLoader
         var engine = target.Engine;
         // The files are found (or refused) before anything on the target changes.
         var folder = options.FromCsv is null ? null : Ds3DataFolder.Open(options.FromCsv);
+        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        LoadResume? resume = null;
+        if (options.Resume)
+        {
+            if (folder is not null || options.DropExisting)
+            {
+                throw new UserError("--resume finishes the store's own interrupted load: leave out --from-csv and --drop-existing.");
+            }
+
+            (resume, var recorded) = await LoadResume.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
+            // The store says what it is being loaded with, so the plan (and every stream's name) is the same as before.
+            options = options with
+            {
+                Size = StoreSize.Parse(recorded.Get(StoreInfo.SizeKey)),
+                Seed = ulong.Parse(recorded.Get(StoreInfo.SeedKey)!, CultureInfo.InvariantCulture),
+                Threads = int.Parse(recorded.Get(LoadResume.ThreadsKey)!, CultureInfo.InvariantCulture),
+                SplitRows = long.Parse(recorded.Get(LoadResume.SplitRowsKey)!, CultureInfo.InvariantCulture),
+            };
+        }
+
         var rows = folder is null ? new StoreRows(options.Seed, options.Size) : null;
         IReadOnlyList<IRowSource> sources = rows?.Tables ?? folder!.Tables;
         var finisher = engine.BulkLoadFinisher;
         var bulkTables = sources.Select(s => s.Table).ToHashSet();
-        await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
 
         await Step("tables", async () =>
         {
+            if (resume is not null)
+            {
+                return;
+            }
+
             if (await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
             {
                 if (!options.DropExisting)
                 {
-                    throw new UserError($"a store already exists on {target.RedactedConnection}; add --drop-existing to replace it, or run 'dvdstore verify' to check it.");
+                    throw new UserError($"a store already exists on {target.RedactedConnection}; add --drop-existing to replace it, --resume to finish a load that was interrupted, or run 'dvdstore verify' to check it.");
                 }
 
                 await StoreGate.RequireNotInUseAsync(target, connection, cancellationToken).ConfigureAwait(false);
@@ -64,20 +89,30 @@ public static class StoreLoader
                 [StoreInfo.SeedKey] = folder is null ? options.Seed.ToString(CultureInfo.InvariantCulture) : CsvSeed,
                 [StoreInfo.VersionKey] = StoreInfo.DataVersion,
                 ["load.started"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
+                [LoadResume.ThreadsKey] = options.Threads.ToString(CultureInfo.InvariantCulture),
+                [LoadResume.SplitRowsKey] = options.SplitRows.ToString(CultureInfo.InvariantCulture),
             }, cancellationToken).ConfigureAwait(false);
         }).ConfigureAwait(false);
 
-        var loads = Plan(sources, Writers(engine, options), finisher is not null, target, options, progress);
+        var loads = Plan(sources, target, options, await engine.TablesLoadedAsOneStreamAsync(connection, cancellationToken).ConfigureAwait(false), progress);
+        // Index builds are sized to the server's CPUs (each engine's parallel build).
+        var serverCpus = await ServerCpus.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
+        if (resume is not null)
+        {
+            await RestoreFinishedStreamsAsync(engine, connection, resume, loads, cancellationToken).ConfigureAwait(false);
+        }
+
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
         // With a finisher, each table's keys are built while the others still load (the "keys" step waits for the rest).
-        await using var finishing = finisher is null ? null : new TableFinishing(target, finisher, loads, Writers(engine, options), progress, cancellationToken);
+        await using var finishing = finisher is null ? null : new TableFinishing(target, finisher, loads, Writers(engine, options), serverCpus.Count, resume, progress, cancellationToken);
         await Step("load", async () =>
         {
             try
             {
-                foreach (var (table, count) in await LoadTablesAsync(loads, rows?.Inventory, Writers(engine, options), finishing is null ? null : finishing.PartLoaded, finishing?.Token ?? cancellationToken).ConfigureAwait(false))
+                await LoadTablesAsync([.. loads.Where(l => !l.Restored)], rows?.Inventory, Writers(engine, options), finishing is null ? null : finishing.PartLoaded, finishing?.Token ?? cancellationToken).ConfigureAwait(false);
+                foreach (var load in loads)
                 {
-                    written[table] = written.GetValueOrDefault(table) + count;
+                    written[load.Table.Name] = written.GetValueOrDefault(load.Table.Name) + load.Fingerprint.Rows;
                 }
             }
             catch (OperationCanceledException) when (finishing?.Failure is { } failure)
@@ -87,8 +122,8 @@ public static class StoreLoader
         }).ConfigureAwait(false);
 
         var size = folder is null ? options.Size : StoreAdoption.SizeOf(written.GetValueOrDefault("CUSTOMERS"), written.GetValueOrDefault("PRODUCTS"));
-        await Step("keys", () => finishing is null ? engine.CreateAsync(connection, SchemaPhase.Keys, cancellationToken) : finishing.CompleteAsync()).ConfigureAwait(false);
-        await Step("programmability", () => engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken)).ConfigureAwait(false);
+        await Step("keys", () => finishing is null ? engine.CreateKeysAsync(connection, serverCpus.Count, cancellationToken) : finishing.CompleteAsync(), marked: true).ConfigureAwait(false);
+        await Step("programmability", () => engine.CreateAsync(connection, SchemaPhase.Programmability, cancellationToken), marked: true).ConfigureAwait(false);
 
         var maxima = loads.Where(l => l.Table.IdentityColumn is not null).GroupBy(l => l.Table.Name)
             .ToDictionary(g => g.Key, g => g.Max(l => l.MaxId), StringComparer.Ordinal);
@@ -98,12 +133,12 @@ public static class StoreLoader
             {
                 await engine.ResetIdentityAsync(connection, StoreModel.Table(table), max, cancellationToken).ConfigureAwait(false);
             }
-        }).ConfigureAwait(false);
+        }, marked: true).ConfigureAwait(false);
 
-        await Step("baseline", () => CopyInventoryBaselineAsync(connection, cancellationToken)).ConfigureAwait(false);
+        await Step("baseline", () => CopyInventoryBaselineAsync(connection, cancellationToken), marked: true).ConfigureAwait(false);
         await Step("analyze", () => finisher is null
             ? engine.AnalyzeAsync(connection, cancellationToken)
-            : finisher.AnalyzeAsync(connection, StoreModel.Tables.Where(t => !bulkTables.Contains(t)), cancellationToken)).ConfigureAwait(false);
+            : finisher.AnalyzeAsync(connection, StoreModel.Tables.Where(t => !bulkTables.Contains(t)), cancellationToken), marked: true).ConfigureAwait(false);
 
         written[StoreModel.Categories.Name] = StoreModel.CategoryNames.Count;
         written[StoreModel.Reorder.Name] = 0;
@@ -115,6 +150,7 @@ public static class StoreLoader
             [StoreInfo.FingerprintDetailKey] = fingerprint.Detail,
             [StoreInfo.SizeKey] = size.ToString(),
             ["load.threads"] = options.Threads.ToString(CultureInfo.InvariantCulture),
+            ["load.server_cpus"] = serverCpus.Basis,
             ["load.tool"] = Assembly.GetExecutingAssembly().GetName().Version?.ToString() ?? "",
             ["load.finished"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
         };
@@ -138,14 +174,26 @@ public static class StoreLoader
             info["load.from_csv"] = folder.Root;
         }
 
+        if (resume is not null)
+        {
+            info["load.resumed"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture);
+        }
+
         info["time.total"] = total.Elapsed.TotalSeconds.ToString("F3", CultureInfo.InvariantCulture);
         // The state flips to complete last, in the same transaction as everything the store's checks rely on.
         info[StoreInfo.StateKey] = StoreInfo.Complete;
         await StoreInfo.WriteAsync(engine, connection, info, cancellationToken).ConfigureAwait(false);
+        await StoreInfo.RemoveAsync(engine, connection, LoadResume.Prefix, cancellationToken).ConfigureAwait(false);
         return new LoadReport(options with { Size = size }, written, maxima, fingerprint, steps, total.Elapsed);
 
-        async Task Step(string name, Func<Task> action)
+        // A marked step records that it finished, and a resumed load skips it once recorded.
+        async Task Step(string name, Func<Task> action, bool marked = false)
         {
+            if (marked && resume is not null && resume.StepDone(name))
+            {
+                return;
+            }
+
             var clock = Stopwatch.StartNew();
             progress?.Report(new LoadProgress(name, null, 0, 0, 0, TimeSpan.Zero, Done: false));
             using (var beating = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
@@ -160,6 +208,11 @@ public static class StoreLoader
                     await beating.CancelAsync().ConfigureAwait(false);
                     await heartbeat.ConfigureAwait(false);
                 }
+            }
+
+            if (marked)
+            {
+                await StoreInfo.WriteAsync(engine, connection, LoadResume.StepKey(name), "done", cancellationToken).ConfigureAwait(false);
             }
 
             steps.Add(new StepTiming(name, clock.Elapsed));
@@ -182,32 +235,36 @@ public static class StoreLoader
         return new TableFingerprint(StoreModel.Categories.Name, StoreModel.CategoryNames.Count, hash);
     }
 
-    /// <summary>
-    /// The bulk streams to run, biggest first (a table that dominates the store, e.g. REVIEWS_HELPFULNESS, must not
-    /// start last and run alone): a table of at least <see cref="LoadOptions.SplitRows"/> rows is cut into one part
-    /// per writer. INVENTORY goes last: it waits for ORDERLINES' sales tally, so every ORDERLINES part must hold a
-    /// writer slot before it does (the slots are granted in this order).
-    /// Where a sole stream is written frozen (<paramref name="freezesSoleStreams"/>: no VACUUM afterwards, one session
-    /// extending the table), a table holding at least half the rows is not cut: it keeps one writer to itself and the
-    /// others share the rest of the tables (cut only among them). Where streams into one table slow each other down
-    /// (<see cref="EngineProfile.OneBulkStreamPerTable"/>), no table is cut.
-    /// </summary>
-    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, int writers, bool freezesSoleStreams, StoreTarget target, LoadOptions options, IProgress<LoadProgress>? progress)
+    /// <summary>The bulk streams to run (see <see cref="LoadPlan"/>), each a <see cref="TableLoad"/> of its own.</summary>
+    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, StoreTarget target, LoadOptions options, IReadOnlySet<string> oneStream, IProgress<LoadProgress>? progress)
     {
-        var loads = new List<TableLoad>();
-        var allRows = sources.Sum(s => s.ExpectedRows);
-        var dominant = freezesSoleStreams && writers > 1 ? sources.FirstOrDefault(s => 2 * s.ExpectedRows >= allRows && s.ExpectedRows >= options.SplitRows) : null;
-        foreach (var source in sources.OrderBy(t => t is InventoryRows ? 1 : 0).ThenByDescending(t => t.ExpectedRows))
+        var tables = sources.Select(s => new PlannedTable(s.Table, s.ExpectedRows, s.ChunkCount, s is InventoryRows)).ToList();
+        return [.. LoadPlan.For(tables, target.Engine, options.Threads, options.SplitRows, oneStream)
+            .Select(stream => new TableLoad(target, sources[tables.IndexOf(stream.Table)], options, progress, stream))];
+    }
+
+    /// <summary>
+    /// Takes the marks of the streams an earlier run finished, and removes what the unfinished ones may have left, so
+    /// that they start again on empty ground.
+    /// </summary>
+    private static async Task RestoreFinishedStreamsAsync(IEngine engine, DbConnection connection, LoadResume resume, List<TableLoad> loads, CancellationToken cancellationToken)
+    {
+        foreach (var load in loads)
         {
-            var share = dominant is null ? writers : source == dominant ? 1 : writers - 1;
-            var parts = source.ExpectedRows >= options.SplitRows && !target.Engine.Profile.OneBulkStreamPerTable ? (int)Math.Min(share, source.ChunkCount) : 1;
-            for (var part = 0; part < parts; part++)
+            if (resume.FinishedPart(load.Label) is { } finished)
             {
-                loads.Add(new TableLoad(target, source, options, progress, part, parts));
+                load.Restore(finished.Rows, finished.Hash, finished.MaxId);
             }
         }
 
-        return loads;
+        foreach (var table in loads.GroupBy(l => l.Table.Name))
+        {
+            var unfinished = table.Where(l => !l.Restored).Select(l => l.Stream).ToList();
+            if (unfinished.Count > 0)
+            {
+                await LoadResume.RemoveUnfinishedAsync(engine, connection, table.Key, table.First().Source.ChunkKey, unfinished, table.Any(l => l.Restored), cancellationToken).ConfigureAwait(false);
+            }
+        }
     }
 
     /// <summary>A table's fingerprint from its parts': row hashes are summed, so parts add up.</summary>
@@ -224,8 +281,7 @@ public static class StoreLoader
         return new TableFingerprint(table, count, hash);
     }
 
-    // SQLite allows one writer at a time; other engines take one bulk stream per thread.
-    private static int Writers(IEngine engine, LoadOptions options) => engine.Profile.SingleWriter ? 1 : options.Threads;
+    private static int Writers(IEngine engine, LoadOptions options) => LoadPlan.Writers(engine, options.Threads);
 
     private static async Task<List<(string Table, long Rows)>> LoadTablesAsync(List<TableLoad> loads, InventoryRows? inventory, int writers, Action<TableLoad>? loaded, CancellationToken cancellationToken)
     {

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using DvdStore.Loader.Store;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Model;
@@ -18,6 +19,8 @@ internal sealed class TableFinishing : IAsyncDisposable
     private readonly IBulkLoadFinisher _finisher;
     private readonly IProgress<LoadProgress>? _progress;
     private readonly int _sessions;
+    private readonly int _serverCpus;
+    private readonly LoadResume? _resume;
     private readonly CancellationTokenSource _stop;
     private readonly SemaphoreSlim _slots;
     private readonly Dictionary<string, int> _partsLeft;
@@ -29,15 +32,22 @@ internal sealed class TableFinishing : IAsyncDisposable
     private long _doneRows;
     private Exception? _failure;
 
-    public TableFinishing(StoreTarget target, IBulkLoadFinisher finisher, IReadOnlyList<TableLoad> loads, int sessions, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    /// <param name="resume">
+    /// The marks of an interrupted load: a table whose keys are marked is finished, one whose streams all finished then
+    /// (<see cref="TableLoad.Restored"/>) gets its keys now, after what the interrupted finish left is removed; a marked
+    /// foreign key is not added again.
+    /// </param>
+    public TableFinishing(StoreTarget target, IBulkLoadFinisher finisher, IReadOnlyList<TableLoad> loads, int sessions, int serverCpus, LoadResume? resume, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
     {
+        _serverCpus = serverCpus;
+        _resume = resume;
         _target = target;
         _finisher = finisher;
         _progress = progress;
         _sessions = sessions;
         _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         _slots = new SemaphoreSlim(sessions);
-        _partsLeft = loads.GroupBy(l => l.Table.Name).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
+        _partsLeft = loads.GroupBy(l => l.Table.Name).ToDictionary(g => g.Key, g => g.Count(l => !l.Restored), StringComparer.Ordinal);
         _finished = StoreModel.Tables.ToDictionary(t => t.Name, _ => new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously), StringComparer.Ordinal);
         foreach (var table in StoreModel.Tables.Where(t => !_partsLeft.ContainsKey(t.Name)))
         {
@@ -47,6 +57,19 @@ internal sealed class TableFinishing : IAsyncDisposable
         // Progress counts rows: a table's keys weigh its rows, a foreign key its child table's (the rows it checks).
         _rows = loads.GroupBy(l => l.Table.Name).ToDictionary(g => g.Key, g => g.First().Source.ExpectedRows, StringComparer.Ordinal);
         _totalRows = _rows.Values.Sum() + StoreModel.ForeignKeys.Sum(k => _rows.GetValueOrDefault(k.Table));
+        foreach (var table in loads.Where(l => _partsLeft[l.Table.Name] == 0).Select(l => l.Table).Distinct())
+        {
+            if (resume!.KeysDone(table.Name))
+            {
+                Advance(table.Name);
+                _finished[table.Name].SetResult();
+            }
+            else
+            {
+                _tasks.Add(FinishAsync(table, loads.First(l => l.Table == table).SoleStream));
+            }
+        }
+
         _tasks.AddRange(StoreModel.ForeignKeys.Select(AddForeignKeyAsync));
     }
 
@@ -119,7 +142,16 @@ internal sealed class TableFinishing : IAsyncDisposable
     {
         try
         {
-            await RunAsync($"keys {table.Name}", connection => _finisher.FinishTableAsync(connection, table, soleStream, _sessions, _stop.Token)).ConfigureAwait(false);
+            await RunAsync($"keys {table.Name}", async connection =>
+            {
+                if (_resume is not null)
+                {
+                    await _finisher.UndoFinishAsync(connection, table, _stop.Token).ConfigureAwait(false);
+                }
+
+                await _finisher.FinishTableAsync(connection, table, soleStream, _sessions, _serverCpus, _stop.Token).ConfigureAwait(false);
+                await StoreInfo.WriteAsync(_target.Engine, connection, LoadResume.KeysKey(table.Name), "done", _stop.Token).ConfigureAwait(false);
+            }).ConfigureAwait(false);
             Advance(table.Name);
             _finished[table.Name].TrySetResult();
         }
@@ -136,7 +168,20 @@ internal sealed class TableFinishing : IAsyncDisposable
         try
         {
             await Task.WhenAll(_finished[key.Table].Task, _finished[key.ReferencedTable].Task).ConfigureAwait(false);
-            await RunAsync($"keys {key.Name}", connection => _finisher.AddForeignKeyAsync(connection, key, _stop.Token)).ConfigureAwait(false);
+            if (_resume?.ForeignKeyDone(key.Name) != true)
+            {
+                await RunAsync($"keys {key.Name}", async connection =>
+                {
+                    if (_resume is not null)
+                    {
+                        await _finisher.UndoForeignKeyAsync(connection, key, _stop.Token).ConfigureAwait(false);
+                    }
+
+                    await _finisher.AddForeignKeyAsync(connection, key, _stop.Token).ConfigureAwait(false);
+                    await StoreInfo.WriteAsync(_target.Engine, connection, LoadResume.ForeignKeyKey(key.Name), "done", _stop.Token).ConfigureAwait(false);
+                }).ConfigureAwait(false);
+            }
+
             Advance(key.Table);
         }
         catch (Exception e)

@@ -8,12 +8,12 @@ using DvdStore.Schema.Model;
 namespace DvdStore.Loader.Pipeline;
 
 /// <summary>
-/// Loads one table, or one part of a big table (chunks <paramref name="part"/>, part + parts, ...; each part is its own
+/// Loads one table, or one part of a big table (the chunks of one <see cref="PlannedStream"/>; each part is its own
 /// bulk stream, so a table that dominates the store uses every writer): a generator task makes its chunks in order and
 /// hands batches (bounded in rows and in bytes) through a bounded channel (memory stays flat whatever the size) to the engine's bulk writer on the
 /// part's own connection. The generator side also hashes every row for the fingerprint and notes the largest id.
 /// </summary>
-internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress, int part = 0, int parts = 1)
+internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress, PlannedStream stream)
 {
     private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(1);
     private long _rows;
@@ -26,16 +26,29 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
     /// <summary>The row source this load (or part) reads.</summary>
     public IRowSource Source => source;
 
-    private string Label => parts == 1 ? Table.Name : $"{Table.Name}[{part + 1}/{parts}]";
+    /// <summary>Which part of its table this load writes.</summary>
+    public PlannedStream Stream => stream;
 
-    private long ExpectedRows => source.ExpectedRows / parts;
+    /// <summary>"TABLE", or "TABLE[part/parts]": the stream's name in progress lines and in its resume mark.</summary>
+    public string Label => stream.SoleStream ? Table.Name : $"{Table.Name}[{stream.Part + 1}/{stream.Parts}]";
+
+    private long ExpectedRows => stream.ExpectedRows;
 
     public long MaxId => _maxId;
 
     /// <summary>True when this load is the table's only bulk stream (the table is not split into parts).</summary>
-    public bool SoleStream => parts == 1;
+    public bool SoleStream => stream.SoleStream;
 
     public TableFingerprint Fingerprint => new(Table.Name, _rows, _hash);
+
+    /// <summary>True for a stream an earlier run of a resumed load finished (<see cref="Restore"/>): it is not run again.</summary>
+    public bool Restored { get; private set; }
+
+    /// <summary>Takes what an earlier run of this load recorded for this stream instead of running it.</summary>
+    public void Restore(long rows, ulong hash, long maxId)
+    {
+        (_rows, _hash, _maxId, Restored) = (rows, hash, maxId, true);
+    }
 
     public async Task<long> RunAsync(CancellationToken cancellationToken)
     {
@@ -70,6 +83,11 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
 
             await producer.ConfigureAwait(false);
             written = await writer.CompleteAsync(stop.Token).ConfigureAwait(false);
+            if (written == _rows)
+            {
+                // Marked once its rows are committed: a resumed load skips this stream.
+                await StoreInfo.WriteAsync(target.Engine, connection, LoadResume.PartKey(Label), LoadResume.PartValue(_rows, _hash, _maxId), stop.Token).ConfigureAwait(false);
+            }
         }
         catch
         {
@@ -102,7 +120,7 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
             var idColumn = Table.IdentityColumn is null ? -1 : Table.Ordinal(Table.IdentityColumn);
             var batch = new List<object?[]>(options.BatchRows);
             long batchBytes = 0;
-            for (long chunk = part; chunk < source.ChunkCount; chunk += parts)
+            foreach (var chunk in stream.Chunks())
             {
                 foreach (var row in source.Chunk(chunk))
                 {

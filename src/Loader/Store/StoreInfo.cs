@@ -76,6 +76,14 @@ public sealed class StoreInfo
         await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
     }
 
+    /// <summary>Removes every key that starts with <paramref name="prefix"/>.</summary>
+    public static async Task RemoveAsync(IEngine engine, DbConnection connection, string prefix, CancellationToken cancellationToken)
+    {
+        await using var delete = connection.Command($"DELETE FROM DS_STORE_INFO WHERE INFO_KEY LIKE {engine.Parameter("p")}");
+        delete.Add(engine.Parameter("p"), prefix + "%");
+        await delete.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
     public static Task WriteAsync(IEngine engine, DbConnection connection, string key, string value, CancellationToken cancellationToken) =>
         WriteAsync(engine, connection, new Dictionary<string, string> { [key] = value }, cancellationToken);
 }

@@ -30,10 +30,12 @@ public sealed class EngineProfile
     public bool SingleWriter { get; init; }
 
     /// <summary>
-    /// Parallel bulk streams into one table slow each other down (InnoDB: two LOAD DATA streams into one clustered
-    /// index contend for its latches and split its pages in the middle): a load never cuts a table into parts.
+    /// Parallel bulk streams into one table slow each other down when their rows interleave (InnoDB: two LOAD DATA
+    /// streams into one clustered index contend for its latches and split its pages in the middle): a load cuts a table
+    /// only when it is longer than a writer's fair share, into as few parts as fit that share, each a key range of its
+    /// own (each stream appends at its own end of the index).
     /// </summary>
-    public bool OneBulkStreamPerTable { get; init; }
+    public bool BulkStreamsByKeyRange { get; init; }
 
     /// <summary>The connection-string key of the server when the string names none, e.g. "Host".</summary>
     public string ServerKey { get; init; } = "Data Source";

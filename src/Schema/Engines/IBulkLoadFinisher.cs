@@ -20,9 +20,19 @@ public interface IBulkLoadFinisher
     /// <summary>
     /// The primary key, indexes and statistics of one fully loaded table, on a connection of its own;
     /// <paramref name="soleStream"/> as the table's writer was opened; <paramref name="sessions"/> finishes may run at
-    /// once, and each may open up to that many sessions of its own (one index per session).
+    /// once, and each may open up to that many sessions of its own (one index per session); where the engine builds one
+    /// index with several workers, the table's builds together are sized to the server's <paramref name="serverCpus"/>.
     /// </summary>
-    Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken);
+    Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, int serverCpus, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Removes what an interrupted <see cref="FinishTableAsync"/> of the table may have left (its primary key and
+    /// indexes), so a resumed load finishes it again from its bare rows; nothing where none is there.
+    /// </summary>
+    Task UndoFinishAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken);
+
+    /// <summary>Removes the foreign key if an interrupted <see cref="AddForeignKeyAsync"/> left it (perhaps unchecked).</summary>
+    Task UndoForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken);
 
     /// <summary>One foreign key, once both its tables are finished (others may be added at the same time).</summary>
     Task AddForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken);

@@ -44,6 +44,13 @@ public interface IEngine
     /// <summary>Runs one build phase on the connection's database/schema.</summary>
     Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// The Keys phase of a load, each index built with the engine's parallel build sized to a server of
+    /// <paramref name="serverCpus"/> CPUs where it has one (the plain Keys phase elsewhere).
+    /// </summary>
+    Task CreateKeysAsync(DbConnection connection, int serverCpus, CancellationToken cancellationToken) =>
+        CreateAsync(connection, SchemaPhase.Keys, cancellationToken);
+
     /// <summary>True when any store table already exists on the connection's database/schema.</summary>
     Task<bool> StoreExistsAsync(DbConnection connection, CancellationToken cancellationToken);
 
@@ -58,6 +65,13 @@ public interface IEngine
     /// null where the load creates the tables with their keys and runs the Keys phase after every row.
     /// </summary>
     IBulkLoadFinisher? BulkLoadFinisher => null;
+
+    /// <summary>
+    /// The tables whose parallel bulk streams would only take turns on this server (each stream's statements hold a
+    /// lock on the whole table), so a load keeps each of them one stream; none on most engines.
+    /// </summary>
+    Task<IReadOnlySet<string>> TablesLoadedAsOneStreamAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        Task.FromResult<IReadOnlySet<string>>(new HashSet<string>(StringComparer.Ordinal));
 
     /// <summary>Makes the next generated id of <paramref name="table"/>'s identity column <paramref name="lastId"/> + 1.</summary>
     Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken);
@@ -94,6 +108,12 @@ public interface IEngine
     void ClearPool(DbConnection lost)
     {
     }
+
+    /// <summary>
+    /// The folder the server keeps its data in, as the server names it (a path on the server's host); null where the
+    /// engine has none or the role may not read it.
+    /// </summary>
+    Task<string?> DataDirectoryAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<string?>(null);
 
     /// <summary>The server's product, version and the settings that matter for a run.</summary>
     Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken);

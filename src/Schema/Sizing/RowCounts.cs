@@ -31,6 +31,9 @@ public sealed record RowCounts(long Customers, long OrdersPerMonth, long Product
     /// <summary>Mean U(3,40) − 1 ratings per review.</summary>
     public double ExpectedHelpfulness => Reviews * 20.5;
 
+    /// <summary>Every loaded table's rows together (order lines and history, products and inventory, as expected).</summary>
+    public double ExpectedRows => Customers + Orders + 2.0 * ExpectedOrderLines + 2.0 * Products + Members + Reviews + ExpectedHelpfulness;
+
     public static RowCounts For(StoreSize size)
     {
         // Integer arithmetic (amount × base / divisor) gives DS3's generator counts exactly,

@@ -28,6 +28,8 @@ public sealed class ChildProcess : IDisposable
 
     public int Id => process.Id;
 
+    public bool HasExited => process.HasExited;
+
     public static ChildProcess Start(string program, IEnumerable<string> arguments, string? workingDirectory = null, IReadOnlyDictionary<string, string>? environment = null)
     {
         var info = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };

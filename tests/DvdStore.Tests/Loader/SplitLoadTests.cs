@@ -3,8 +3,8 @@ namespace DvdStore.Tests.Loader;
 /// <summary>
 /// Big tables load as one bulk stream per writer (interleaved chunks): forcing every table into parts on the 1MB
 /// store (ORDERLINES too, whose parts together feed INVENTORY's sales tally) still gives the generators' fingerprint,
-/// in the loader's report and in the database, and a store that verifies. MySQL never cuts a table (its streams into
-/// one table slow each other down): the same forcing leaves it one stream per table, with the same fingerprint.
+/// in the loader's report and in the database, and a store that verifies. MySQL cuts only a table longer than a
+/// writer's share, by key range (see <see cref="LoadPlan"/>): the same forcing gives the same fingerprint.
 /// </summary>
 public sealed class SplitLoadTests
 {

@@ -198,6 +198,30 @@ public sealed partial class MySqlEngine : IEngine
 
     public IBulkLoadFinisher BulkLoadFinisher => new MySqlLoadFinisher(this, dialect);
 
+    /// <summary>
+    /// The AUTO_INCREMENT tables when innodb_autoinc_lock_mode is below 2 (MariaDB's default 1): LOAD DATA then holds
+    /// the table's AUTO-INC lock to the end of each statement, even with every id given, so two streams into such a
+    /// table take turns. Mode 2 (MySQL 8's default) takes no table lock, and those tables are cut like the others.
+    /// </summary>
+    public async Task<IReadOnlySet<string>> TablesLoadedAsOneStreamAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(AutoIncrementLockModeSql);
+        return AutoIncrementTablesTakeTurns(await command.ScalarAsync<long>(cancellationToken).ConfigureAwait(false))
+            ? StoreModel.Tables.Where(t => t.IdentityColumn is not null).Select(t => t.Name).ToHashSet(StringComparer.Ordinal)
+            : new HashSet<string>(StringComparer.Ordinal);
+    }
+
+    internal const string AutoIncrementLockModeSql = "SELECT @@innodb_autoinc_lock_mode";
+
+    public async Task<string?> DataDirectoryAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command("SELECT @@datadir");
+        return await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>True when bulk statements into one AUTO_INCREMENT table hold its table lock (lock modes 0 and 1).</summary>
+    internal static bool AutoIncrementTablesTakeTurns(long lockMode) => lockMode < 2;
+
     public async Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken)
     {
         if (table.IdentityColumn is null)

@@ -10,7 +10,7 @@ internal static class MySqlProfile
         ExampleConnection = "Server=localhost;Port=3306;User ID=ds3;Database=ds3",
         ServerKey = "Server",
         HostPortSetsPort = true,
-        OneBulkStreamPerTable = true,
+        BulkStreamsByKeyRange = true,
         ServerPidHint = "$(pidof mariadbd mysqld)",
         NewCounters = static () => new MySqlCounters(),
         NewWaits = static () => new MySqlWaits(),

@@ -42,11 +42,15 @@ public sealed partial class OracleEngine : IEngine
         ProgrammabilityFiles.SelectMany(f => CreateProgramPattern().Matches(Script(f).Text))
             .Select(m => (m.Groups[1].Value, m.Groups[2].Value)).ToArray();
 
-    /// <summary>The statements and PL/SQL units of one build phase, each sent on its own.</summary>
-    public static IReadOnlyList<string> Batches(SchemaPhase phase) => phase switch
+    /// <summary>
+    /// The statements and PL/SQL units of one build phase, each sent on its own; a load's Keys phase builds each index
+    /// with PARALLEL n (n = the server's CPUs, <paramref name="serverCpus"/>), then sets it back to NOPARALLEL so the
+    /// store's queries are not planned in parallel afterwards.
+    /// </summary>
+    public static IReadOnlyList<string> Batches(SchemaPhase phase, int? serverCpus = null) => phase switch
     {
         SchemaPhase.Tables => [.. Dialect.CreateTables(), .. Dialect.InsertCategories(), "COMMIT"],
-        SchemaPhase.Keys => [.. Dialect.CreateIndexes(), .. Dialect.CreateForeignKeys(), .. Script("text-indexes.sql").Batches],
+        SchemaPhase.Keys => [.. StoreModel.Indexes.SelectMany(i => ParallelBuild(i, serverCpus)), .. Dialect.CreateForeignKeys(), .. Script("text-indexes.sql").Batches],
         SchemaPhase.Programmability => ProgrammabilityFiles.SelectMany(f => Script(f).Batches).ToArray(),
         _ => throw new ArgumentOutOfRangeException(nameof(phase), phase, "unknown phase"),
     };
@@ -166,9 +170,21 @@ public sealed partial class OracleEngine : IEngine
 
     public string CreateTableSql(TableSpec table) => Dialect.CreateTable(table);
 
-    public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
+    /// <summary>One index's build: plain, or with PARALLEL n on a server of <paramref name="serverCpus"/> CPUs and NOPARALLEL after.</summary>
+    public static IEnumerable<string> ParallelBuild(IndexSpec index, int? serverCpus) => serverCpus is not { } cpus
+        ? [Dialect.CreateIndex(index)]
+        : [string.Create(CultureInfo.InvariantCulture, $"{Dialect.CreateIndex(index)} PARALLEL {Math.Max(1, cpus)}"), $"ALTER INDEX {OracleDialect.ShortName(index.Name)} NOPARALLEL"];
+
+    public Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken) =>
+        CreateAsync(connection, phase, null, cancellationToken);
+
+    /// <summary>The indexes are built one after another, so each may use every CPU of the server.</summary>
+    public Task CreateKeysAsync(DbConnection connection, int serverCpus, CancellationToken cancellationToken) =>
+        CreateAsync(connection, SchemaPhase.Keys, serverCpus, cancellationToken);
+
+    private async Task CreateAsync(DbConnection connection, SchemaPhase phase, int? serverCpus, CancellationToken cancellationToken)
     {
-        foreach (var batch in Batches(phase))
+        foreach (var batch in Batches(phase, serverCpus))
         {
             try
             {

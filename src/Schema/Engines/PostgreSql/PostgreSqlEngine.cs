@@ -151,6 +151,20 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public void ClearPool(DbConnection lost) => NpgsqlConnection.ClearPool((NpgsqlConnection)lost);
 
+    /// <summary>data_directory: readable by superusers and pg_read_all_settings members only (null for others).</summary>
+    public async Task<string?> DataDirectoryAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await using var command = connection.Command("SELECT current_setting('data_directory')");
+            return await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false);
+        }
+        catch (PostgresException)
+        {
+            return null;
+        }
+    }
+
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         PostgreSqlServerFacts.DescribeAsync((NpgsqlConnection)connection, cancellationToken);
 

@@ -36,9 +36,10 @@ internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkL
     /// Each index of the table builds in a session of its own, up to <paramref name="sessions"/> at once: CREATE INDEX
     /// takes a lock that lets the others build beside it (their heap scans synchronise), so a big table's indexes do
     /// not wait for one another. The primary key builds as its unique index, then is attached (ADD ... USING INDEX):
-    /// the same constraint and index as ADD PRIMARY KEY.
+    /// the same constraint and index as ADD PRIMARY KEY. Each session may use parallel workers for its sort
+    /// (<see cref="ParallelWorkers"/>): the table's builds together use the server's CPUs.
     /// </summary>
-    public async Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, CancellationToken cancellationToken)
+    public async Task FinishTableAsync(DbConnection connection, TableSpec table, bool soleStream, int sessions, int serverCpus, CancellationToken cancellationToken)
     {
         var builds = new System.Collections.Concurrent.ConcurrentQueue<string>(
             PostgreSqlDialect.PrimaryKeyIndex(table) is { } key ? dialect.IndexesOf(table).Prepend(key) : dialect.IndexesOf(table));
@@ -54,6 +55,11 @@ internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkL
                 }
 
                 await SizeSortMemoryAsync(session, sessions * parallel, cancellationToken).ConfigureAwait(false);
+                await using (var setting = ParallelWorkersSetting(session, ParallelWorkers(serverCpus, parallel)))
+                {
+                    await setting.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+                }
+
                 while (builds.TryDequeue(out var build))
                 {
                     await session.ExecuteAsync(build, cancellationToken).ConfigureAwait(false);
@@ -87,6 +93,38 @@ internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkL
         await connection.ExecuteAsync($"ALTER TABLE {key.Table} VALIDATE CONSTRAINT {key.Name}", cancellationToken).ConfigureAwait(false);
     }
 
+    /// <summary>The table's constraints (its primary key) go first: the index under one can only go with it.</summary>
+    public async Task UndoFinishAsync(DbConnection connection, TableSpec table, CancellationToken cancellationToken)
+    {
+        foreach (var constraint in await NamesAsync(connection, "SELECT conname FROM pg_constraint WHERE conrelid = to_regclass(@table) AND contype IN ('p', 'u')", table.Name, cancellationToken).ConfigureAwait(false))
+        {
+            await connection.ExecuteAsync($"ALTER TABLE {table.Name} DROP CONSTRAINT IF EXISTS \"{constraint}\"", cancellationToken).ConfigureAwait(false);
+        }
+
+        foreach (var index in await NamesAsync(connection, "SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = to_regclass(@table)", table.Name, cancellationToken).ConfigureAwait(false))
+        {
+            await connection.ExecuteAsync($"DROP INDEX IF EXISTS {index}", cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    public Task UndoForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken) =>
+        connection.ExecuteAsync($"ALTER TABLE {key.Table} DROP CONSTRAINT IF EXISTS {key.Name}", cancellationToken);
+
+    /// <summary>The names a catalog query returns for one table.</summary>
+    private static async Task<List<string>> NamesAsync(DbConnection connection, string sql, string table, CancellationToken cancellationToken)
+    {
+        var names = new List<string>();
+        await using var command = connection.Command(sql);
+        command.Add("table", table.ToLowerInvariant());
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            names.Add(reader.GetString(0));
+        }
+
+        return names;
+    }
+
     public async Task AnalyzeAsync(DbConnection connection, IEnumerable<TableSpec> tables, CancellationToken cancellationToken)
     {
         var names = string.Join(", ", tables.Select(t => t.Name));
@@ -94,6 +132,21 @@ internal sealed class PostgreSqlLoadFinisher(PostgreSqlDialect dialect) : IBulkL
         {
             await connection.ExecuteAsync("VACUUM (ANALYZE) " + names, cancellationToken).ConfigureAwait(false);
         }
+    }
+
+    /// <summary>
+    /// The parallel workers each of <paramref name="buildsAtOnce"/> index builds may add to its own process, so that
+    /// together they use a server of <paramref name="serverCpus"/> CPUs (the server still caps them at its
+    /// max_parallel_workers, and asks fewer for a small table).
+    /// </summary>
+    internal static int ParallelWorkers(int serverCpus, int buildsAtOnce) => Math.Max(0, serverCpus / Math.Max(1, buildsAtOnce) - 1);
+
+    /// <summary>The session setting (max_parallel_maintenance_workers) that lets CREATE INDEX use <paramref name="workers"/> workers.</summary>
+    internal static DbCommand ParallelWorkersSetting(DbConnection connection, int workers)
+    {
+        var command = connection.Command("SELECT set_config('max_parallel_maintenance_workers', @workers, false)");
+        command.Add("workers", workers.ToString(CultureInfo.InvariantCulture));
+        return command;
     }
 
     /// <summary>

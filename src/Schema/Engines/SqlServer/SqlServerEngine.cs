@@ -75,11 +75,14 @@ public sealed class SqlServerEngine : IEngine
     /// <summary>One .sql file of this engine's Sql/ folder, split on GO lines.</summary>
     internal static SqlScript Script(string fileName) => SqlScript.Load("SqlServer", fileName, BatchSeparator);
 
-    /// <summary>The batches of one build phase, each sent on its own (GO-separated when printed).</summary>
-    internal static IReadOnlyList<string> Batches(SchemaPhase phase) => phase switch
+    /// <summary>
+    /// The batches of one build phase, each sent on its own (GO-separated when printed); a load's Keys phase builds each
+    /// index with MAXDOP = the server's CPUs (<paramref name="serverCpus"/>; the server's own MAXDOP setting otherwise).
+    /// </summary>
+    internal static IReadOnlyList<string> Batches(SchemaPhase phase, int? serverCpus = null) => phase switch
     {
         SchemaPhase.Tables => [.. Dialect.CreateTables(), .. Dialect.InsertCategories()],
-        SchemaPhase.Keys => [.. Dialect.CreateIndexes(), .. Dialect.CreateForeignKeys(), .. Script("fulltext.sql").Batches],
+        SchemaPhase.Keys => [.. StoreModel.Indexes.Select(i => Dialect.CreateIndex(i) + ParallelBuild(serverCpus)), .. Dialect.CreateForeignKeys(), .. Script("fulltext.sql").Batches],
         SchemaPhase.Programmability => [.. Script("procedures.sql").Batches, .. Script("reorder-trigger.sql").Batches],
         _ => throw new ArgumentOutOfRangeException(nameof(phase), phase, "unknown phase"),
     };
@@ -96,9 +99,20 @@ public sealed class SqlServerEngine : IEngine
 
     public string CreateTableSql(TableSpec table) => Dialect.CreateTable(table);
 
-    public async Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken)
+    public Task CreateAsync(DbConnection connection, SchemaPhase phase, CancellationToken cancellationToken) =>
+        CreateAsync(connection, phase, null, cancellationToken);
+
+    /// <summary>The indexes are built one after another, so each may use every CPU of the server.</summary>
+    public Task CreateKeysAsync(DbConnection connection, int serverCpus, CancellationToken cancellationToken) =>
+        CreateAsync(connection, SchemaPhase.Keys, serverCpus, cancellationToken);
+
+    /// <summary>WITH (MAXDOP = n) for an index built on <paramref name="serverCpus"/> CPUs; nothing when the count is unknown.</summary>
+    internal static string ParallelBuild(int? serverCpus) =>
+        serverCpus is { } cpus ? string.Create(CultureInfo.InvariantCulture, $" WITH (MAXDOP = {Math.Max(1, cpus)})") : "";
+
+    private async Task CreateAsync(DbConnection connection, SchemaPhase phase, int? serverCpus, CancellationToken cancellationToken)
     {
-        await connection.ExecuteAllAsync(Batches(phase), cancellationToken).ConfigureAwait(false);
+        await connection.ExecuteAllAsync(Batches(phase, serverCpus), cancellationToken).ConfigureAwait(false);
         if (phase == SchemaPhase.Keys)
         {
             await WaitForFullTextPopulationAsync(connection, cancellationToken).ConfigureAwait(false);

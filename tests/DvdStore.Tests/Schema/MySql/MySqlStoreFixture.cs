@@ -61,7 +61,7 @@ public class MySqlStoreFixture : MySqlTestDatabase
         foreach (var table in loaded)
         {
             await using var session = await OpenSessionAsync(connection);
-            await finisher.FinishTableAsync(session, table, soleStream: true, sessions: 1, CancellationToken.None);
+            await finisher.FinishTableAsync(session, table, soleStream: true, sessions: 1, serverCpus: 1, CancellationToken.None);
         }
 
         foreach (var key in StoreModel.ForeignKeys)

@@ -28,6 +28,12 @@ public class OracleDdlTests
             }
         }
 
+        var keys = 0;
+        foreach (var batch in OracleEngine.Batches(SchemaPhase.Keys, serverCpus: 64))
+        {
+            data.Add($"Keys on 64 CPUs #{keys++}", batch);
+        }
+
         data.Add("drop", OracleEngine.DropBlock());
         data.Add("analyze", OracleEngine.AnalyzeBlock);
         data.Add("compile errors", OracleEngine.CompileErrorsSql);

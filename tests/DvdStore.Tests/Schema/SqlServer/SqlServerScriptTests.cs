@@ -26,6 +26,8 @@ public class SqlServerScriptTests
             AddAll(phase.ToString(), SqlServerEngine.Batches(phase));
         }
 
+        AddAll("Keys on 64 CPUs", SqlServerEngine.Batches(SchemaPhase.Keys, serverCpus: 64));
+
         foreach (var file in new[] { "fulltext.sql", "procedures.sql", "reorder-trigger.sql", "drop.sql", "drop-catalog.sql" })
         {
             AddAll(file, SqlServerEngine.Script(file).Batches);

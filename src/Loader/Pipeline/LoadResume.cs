@@ -1,0 +1,148 @@
+using System.Data.Common;
+using System.Globalization;
+using DvdStore.Loader.Generation;
+using DvdStore.Loader.Store;
+using DvdStore.Schema;
+using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
+using DvdStore.Schema.Engines.Common;
+
+namespace DvdStore.Loader.Pipeline;
+
+/// <summary>
+/// What a load has finished, kept in the store's own DS_STORE_INFO while its state is "loading" (each mark written
+/// once the work it names is committed): every bulk stream's rows, hash and largest id, every table's keys, every
+/// foreign key, every later step. A load resumed with <see cref="LoadOptions.Resume"/> skips what is marked, removes
+/// what an unmarked stream may have left (its rows are committed before its mark, so a kill between the two leaves
+/// rows to remove), and builds the same store with the same fingerprint. The marks go when the load completes.
+/// </summary>
+public sealed class LoadResume(StoreInfo info)
+{
+    /// <summary>Every mark starts with this (removed, all together, when the load completes).</summary>
+    public const string Prefix = "resume.";
+
+    /// <summary>The threads and split size the load was planned with: a resumed load plans the same streams.</summary>
+    public const string ThreadsKey = Prefix + "threads", SplitRowsKey = Prefix + "split_rows";
+
+    public static string PartKey(string label) => Prefix + "part." + label;
+
+    public static string KeysKey(string table) => Prefix + "keys." + table;
+
+    public static string ForeignKeyKey(string name) => Prefix + "fk." + name;
+
+    public static string StepKey(string step) => Prefix + "step." + step;
+
+    /// <summary>A stream's mark: its rows, row hash and largest id.</summary>
+    public static string PartValue(long rows, ulong hash, long maxId) => string.Create(CultureInfo.InvariantCulture, $"{rows} {hash} {maxId}");
+
+    /// <summary>The mark of a finished stream, or null.</summary>
+    public (long Rows, ulong Hash, long MaxId)? FinishedPart(string label)
+    {
+        if (info.Get(PartKey(label)) is not { } value)
+        {
+            return null;
+        }
+
+        var fields = value.Split(' ');
+        return (long.Parse(fields[0], CultureInfo.InvariantCulture), ulong.Parse(fields[1], CultureInfo.InvariantCulture), long.Parse(fields[2], CultureInfo.InvariantCulture));
+    }
+
+    public bool KeysDone(string table) => info.Get(KeysKey(table)) is not null;
+
+    public bool ForeignKeyDone(string name) => info.Get(ForeignKeyKey(name)) is not null;
+
+    public bool StepDone(string step) => info.Get(StepKey(step)) is not null;
+
+    /// <summary>
+    /// The unfinished load on the connection's store, or a one-line refusal: none there, a complete store, a load of
+    /// DS3's files (whose rows follow no key), or one whose tables were never all made.
+    /// </summary>
+    public static async Task<(LoadResume Resume, StoreInfo Info)> ReadAsync(StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
+    {
+        if (!await target.Engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
+        {
+            throw new UserError($"no store on {target.RedactedConnection} to resume; run 'dvdstore load' without --resume.");
+        }
+
+        StoreInfo info;
+        try
+        {
+            info = await StoreInfo.ReadAsync(connection, cancellationToken).ConfigureAwait(false);
+        }
+        catch (DbException)
+        {
+            throw new UserError($"the store on {target.RedactedConnection} has no load record (the load stopped while making its tables); rebuild it with 'dvdstore load --drop-existing'.");
+        }
+
+        if (info.State == StoreInfo.Complete)
+        {
+            throw new UserError($"the store on {target.RedactedConnection} is completely loaded: nothing to resume ('dvdstore verify' checks it).");
+        }
+
+        if (info.State != StoreInfo.Loading || info.Get(ThreadsKey) is null)
+        {
+            throw new UserError($"the store on {target.RedactedConnection} has no resumable load record (state '{info.State ?? "missing"}'); rebuild it with 'dvdstore load --drop-existing'.");
+        }
+
+        if (info.Get(StoreInfo.SeedKey) == StoreLoader.CsvSeed)
+        {
+            throw new UserError("a load of DS3's data files cannot be resumed (their rows follow no key range); rebuild it with 'dvdstore load --drop-existing --from-csv ...'.");
+        }
+
+        return (new LoadResume(info), info);
+    }
+
+    /// <summary>
+    /// Removes whatever the unfinished streams of one table may have committed: the whole table when none of its streams
+    /// finished, else the rows of those streams' chunks (a key range, or every parts-th chunk).
+    /// </summary>
+    public static async Task RemoveUnfinishedAsync(IEngine engine, DbConnection connection, string table, ChunkKey? key, IReadOnlyList<PlannedStream> unfinished, bool anyFinished, CancellationToken cancellationToken)
+    {
+        if (!anyFinished)
+        {
+            await connection.ExecuteAsync("DELETE FROM " + table, cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
+        if (key is null)
+        {
+            throw new InvalidOperationException($"{table}: a part of a table whose rows follow no key cannot be removed.");
+        }
+
+        await using var command = connection.Command("");
+        var conditions = new List<string>();
+        command.Add(engine.Parameter("w"), key.Width);
+        var chunk = $"FLOOR(({key.Column} - 1) / {engine.Parameter("w")})";
+        for (var i = 0; i < unfinished.Count; i++)
+        {
+            var stream = unfinished[i];
+            var chunks = stream.Chunks().ToList();
+            if (chunks.Count == 0)
+            {
+                continue;
+            }
+
+            if (stream.KeyRange)
+            {
+                conditions.Add($"{key.Column} BETWEEN {engine.Parameter("a" + i)} AND {engine.Parameter("b" + i)}");
+                command.Add(engine.Parameter("a" + i), chunks[0] * key.Width + 1);
+                command.Add(engine.Parameter("b" + i), (chunks[^1] + 1) * key.Width);
+            }
+            else
+            {
+                // chunk mod parts = part, written with FLOOR alone (every engine has it; MOD and % are not everywhere).
+                conditions.Add($"{chunk} - {engine.Parameter("n" + i)} * FLOOR({chunk} / {engine.Parameter("n" + i)}) = {engine.Parameter("p" + i)}");
+                command.Add(engine.Parameter("n" + i), (long)stream.Parts);
+                command.Add(engine.Parameter("p" + i), (long)stream.Part);
+            }
+        }
+
+        if (conditions.Count == 0)
+        {
+            return;
+        }
+
+        command.CommandText = $"DELETE FROM {table} WHERE " + string.Join(" OR ", conditions.Select(c => "(" + c + ")"));
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+}
