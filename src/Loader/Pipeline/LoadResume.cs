@@ -24,7 +24,24 @@ public sealed class LoadResume(StoreInfo info)
     /// <summary>The threads and split size the load was planned with: a resumed load plans the same streams.</summary>
     public const string ThreadsKey = Prefix + "threads", SplitRowsKey = Prefix + "split_rows";
 
+    /// <summary>One mark at a time: two sessions' DELETE + INSERT of DS_STORE_INFO rows deadlock on InnoDB's gap locks.</summary>
+    private static readonly SemaphoreSlim Marking = new(1, 1);
+
     public static string PartKey(string label) => Prefix + "part." + label;
+
+    /// <summary>Writes one mark on <paramref name="connection"/> (any of the load's sessions), one mark at a time.</summary>
+    public static async Task MarkAsync(IEngine engine, DbConnection connection, string key, string value, CancellationToken cancellationToken)
+    {
+        await Marking.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await StoreInfo.WriteAsync(engine, connection, key, value, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            Marking.Release();
+        }
+    }
 
     public static string KeysKey(string table) => Prefix + "keys." + table;
 

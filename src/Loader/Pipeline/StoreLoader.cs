@@ -212,7 +212,7 @@ public static class StoreLoader
 
             if (marked)
             {
-                await StoreInfo.WriteAsync(engine, connection, LoadResume.StepKey(name), "done", cancellationToken).ConfigureAwait(false);
+                await LoadResume.MarkAsync(engine, connection, LoadResume.StepKey(name), "done", cancellationToken).ConfigureAwait(false);
             }
 
             steps.Add(new StepTiming(name, clock.Elapsed));

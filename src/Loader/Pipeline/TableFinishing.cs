@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using DvdStore.Loader.Store;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Model;
@@ -150,7 +149,7 @@ internal sealed class TableFinishing : IAsyncDisposable
                 }
 
                 await _finisher.FinishTableAsync(connection, table, soleStream, _sessions, _serverCpus, _stop.Token).ConfigureAwait(false);
-                await StoreInfo.WriteAsync(_target.Engine, connection, LoadResume.KeysKey(table.Name), "done", _stop.Token).ConfigureAwait(false);
+                await LoadResume.MarkAsync(_target.Engine, connection, LoadResume.KeysKey(table.Name), "done", _stop.Token).ConfigureAwait(false);
             }).ConfigureAwait(false);
             Advance(table.Name);
             _finished[table.Name].TrySetResult();
@@ -178,7 +177,7 @@ internal sealed class TableFinishing : IAsyncDisposable
                     }
 
                     await _finisher.AddForeignKeyAsync(connection, key, _stop.Token).ConfigureAwait(false);
-                    await StoreInfo.WriteAsync(_target.Engine, connection, LoadResume.ForeignKeyKey(key.Name), "done", _stop.Token).ConfigureAwait(false);
+                    await LoadResume.MarkAsync(_target.Engine, connection, LoadResume.ForeignKeyKey(key.Name), "done", _stop.Token).ConfigureAwait(false);
                 }).ConfigureAwait(false);
             }
 

@@ -86,7 +86,7 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
             if (written == _rows)
             {
                 // Marked once its rows are committed: a resumed load skips this stream.
-                await StoreInfo.WriteAsync(target.Engine, connection, LoadResume.PartKey(Label), LoadResume.PartValue(_rows, _hash, _maxId), stop.Token).ConfigureAwait(false);
+                await LoadResume.MarkAsync(target.Engine, connection, LoadResume.PartKey(Label), LoadResume.PartValue(_rows, _hash, _maxId), stop.Token).ConfigureAwait(false);
             }
         }
         catch
