@@ -60,6 +60,12 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
     /// <summary>Why the user stopped early, if it did.</summary>
     public string? FailureMessage { get; private set; }
 
+    /// <summary>
+    /// Asked before every call: why this run may no longer write to the store (its lease lost or run out), or null. A
+    /// driver resumed after a pause past its lease sends nothing more: another process may hold the store by then.
+    /// </summary>
+    public Func<string?>? Fence { get; set; }
+
     /// <summary>Opens the user's connection (the store commands are created on it).</summary>
     public async Task ConnectAsync(CancellationToken cancellationToken)
     {
@@ -140,6 +146,11 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
 
     public async ValueTask<Timed<T>> CallAsync<T>(TransactionKind kind, Func<IStoreCommands, CancellationToken, Task<T>> call, CancellationToken cancellationToken)
     {
+        if (Fence?.Invoke() is { } fenced)
+        {
+            throw new DriverFatalException("the run lost its hold on the store: " + fenced);
+        }
+
         var start = Stopwatch.GetTimestamp();
         long excluded = 0;
         var deadlocks = 0;
