@@ -88,10 +88,10 @@ public static class DriverRunner
         // Fencing: a driver that lost its lease (paused past it, cut off, or found it taken) sends nothing more and stops at once.
         if (leases is not null)
         {
-            supervisor.FenceWith(leases.Fenced);
+            supervisor.FenceWith(leases.CheckAsync);
         }
 
-        using var leaseWatch = leases is { } held ? held.LostToken.Register(() => _ = supervisor.AbortAsync(LeaseFindings.Fenced(held.Fenced() ?? "its lease was lost"))) : default;
+        using var leaseWatch = leases is { } held ? held.LostToken.Register(() => _ = supervisor.AbortAsync(LeaseFindings.Fenced(held.LostReason ?? "its lease was lost"))) : default;
         await supervisor.ConnectAllAsync(settings.Names, output, ds3, cancellationToken).ConfigureAwait(false);
         // A fleet starts at its barrier in the database; a single driver at --start-at or now.
         var fleet = await FleetRun.StartAsync(settings, output, cancellationToken).ConfigureAwait(false);
@@ -114,7 +114,7 @@ public static class DriverRunner
         var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish, Pacing = pacing };
         var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
-        var leaseLost = leases?.Fenced();
+        var leaseLost = leases is null ? null : await LeaseFindings.CheckAtEndAsync(leases).ConfigureAwait(false);
         var fatal = supervisor.Fatal ?? (leaseLost is null ? null : LeaseFindings.Fenced(leaseLost));
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
         var findings = new RunFindings(settings.SetupFindings);

@@ -68,6 +68,23 @@ public static class LeaseFindings
             $"another client wrote to the store during this run, or may have: {string.Join("; ", others)}; {verdict}.");
     }
 
+    /// <summary>
+    /// Whether the run still held its stores when it ended (a lease run out by the clock is renewed first); a lease that
+    /// cannot be asked about counts as lost: another client may have written since.
+    /// </summary>
+    public static async Task<string?> CheckAtEndAsync(StoreLeases leases)
+    {
+        try
+        {
+            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+            return await leases.CheckAsync(timeout.Token).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is System.Data.Common.DbException or InvalidOperationException or TimeoutException or OperationCanceledException)
+        {
+            return leases.LostReason ?? $"its lease ran out and could not be renewed ({e.Message.Split('\n')[0].Trim().TrimEnd('.')})";
+        }
+    }
+
     /// <summary>Notes of clients that lost the store to this run; none when the database cannot be read (the cross-check says so).</summary>
     private static async Task<IReadOnlyList<string>> ReadLostToUsAsync(StoreLeases leases)
     {

@@ -138,7 +138,7 @@ public sealed class UserSupervisor : IAsyncDisposable
     }
 
     /// <summary>Fences every user (<see cref="VirtualUser.Fence"/>): asked before each call.</summary>
-    public void FenceWith(Func<string?> fence)
+    public void FenceWith(Func<CancellationToken, ValueTask<string?>> fence)
     {
         foreach (var user in users)
         {

@@ -27,6 +27,8 @@ public sealed class StoreLease : IAsyncDisposable
 
     private readonly CancellationTokenSource _lost = new();
 
+    private readonly SemaphoreSlim _renewing = new(1, 1);
+
     private readonly StoreTarget _target;
     private readonly CancellationTokenSource _stop = new();
     private readonly Task _renewals;
@@ -74,6 +76,28 @@ public sealed class StoreLease : IAsyncDisposable
 
     /// <summary>Why this holder may not write now (lost, or run out by its own clock before a renewal); null while the store is its.</summary>
     public string? Fenced() => LostReason ?? (DateTime.UtcNow >= ExpiresUtc ? RanOut() : null);
+
+    /// <summary>
+    /// Why this holder may not write now, or null. When its own clock says the lease ran out (paused, or the database
+    /// frozen past it), the store is asked first: a renewal that still finds the holder's row keeps the store (a taker
+    /// deletes that row before it writes), one that finds it gone fences the holder. Throws the database's error when
+    /// it cannot be asked: until then the holder may not write.
+    /// </summary>
+    public async ValueTask<string?> CheckAsync(CancellationToken cancellationToken)
+    {
+        if (LostReason is { } lost)
+        {
+            return lost;
+        }
+
+        if (DateTime.UtcNow < ExpiresUtc)
+        {
+            return null;
+        }
+
+        await RenewOnceAsync(cancellationToken, onlyIfRanOut: true).ConfigureAwait(false);
+        return Fenced();
+    }
 
     /// <summary>Takes the store's lease, or refuses in one line naming the holder and when its lease runs out.</summary>
     public static async Task<StoreLease> AcquireAsync(StoreTarget target, string holder, TimeSpan? heartbeat, CancellationToken cancellationToken)
@@ -174,8 +198,16 @@ public sealed class StoreLease : IAsyncDisposable
         await _renewals.ConfigureAwait(false);
         if (!Lost && DateTime.UtcNow >= ExpiresUtc)
         {
-            // Ran out before the renewals noticed (the run ended first): fenced all the same, and the new holder told.
-            await LoseAsync(RanOut()).ConfigureAwait(false);
+            // Ran out before the renewals noticed (the run ended first): a renewal says whether it was taken (then the
+            // new holder is told); when the database cannot be asked, the delete below fails too and says so.
+            try
+            {
+                await RenewOnceAsync(CancellationToken.None).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is DbException or InvalidOperationException or TimeoutException)
+            {
+                // Said by the release below.
+            }
         }
         // Only our own row goes (a lost lease's row is someone else's now, or gone).
         try
@@ -198,6 +230,7 @@ public sealed class StoreLease : IAsyncDisposable
         await ReleaseAsync().ConfigureAwait(false);
         _stop.Dispose();
         _lost.Dispose();
+        _renewing.Dispose();
     }
 
     private async Task RenewAsync()
@@ -205,46 +238,58 @@ public sealed class StoreLease : IAsyncDisposable
         using var timer = new PeriodicTimer(Heartbeat);
         try
         {
-            while (await timer.WaitForNextTickAsync(_stop.Token).ConfigureAwait(false))
+            while (!Lost && await timer.WaitForNextTickAsync(_stop.Token).ConfigureAwait(false))
             {
-                if (DateTime.UtcNow >= ExpiresUtc)
-                {
-                    // Paused or cut off past the lease: another process may hold the store now, whatever the row says.
-                    await LoseAsync(RanOut()).ConfigureAwait(false);
-                    return;
-                }
-
                 try
                 {
-                    var expires = DateTime.UtcNow + (2 * Heartbeat);
-                    var next = Encode(Holder, expires);
-                    await using var connection = await _target.OpenAsync(_stop.Token).ConfigureAwait(false);
-                    var rows = await ExecuteAsync(_target, connection,
-                        $"UPDATE DS_STORE_INFO SET INFO_VALUE = {_target.Engine.Parameter("n")} WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
-                        _stop.Token, ("n", next), ("k", Key), ("v", _value)).ConfigureAwait(false);
-                    if (rows == 1)
-                    {
-                        _value = next;
-                    }
-
-                    if (rows != 1 || DateTime.UtcNow >= ExpiresUtc)
-                    {
-                        // Taken, or renewed too late to trust what happened in between.
-                        await LoseAsync(rows == 1 ? RanOut() : "its lease was taken").ConfigureAwait(false);
-                        return;
-                    }
-
-                    ExpiresUtc = expires;
+                    await RenewOnceAsync(_stop.Token).ConfigureAwait(false);
                 }
                 catch (Exception e) when (e is DbException or InvalidOperationException or TimeoutException)
                 {
-                    // A database that is down cannot be renewed on; the next beat tries again (until the lease runs out).
+                    // A database that is down cannot be renewed on; the next beat tries again (calls wait for a renewal once the lease ran out).
                 }
             }
         }
         catch (OperationCanceledException)
         {
             // Released.
+        }
+    }
+
+    /// <summary>
+    /// One renewal (one at a time: the heartbeat's, or a call's whose clock says the lease ran out): the row is moved to
+    /// now + 2 heartbeats only if it is still this holder's. Late or not, a row still ours means no other process took
+    /// the store (a taker deletes it first); a row gone means it was taken, and the holder is fenced.
+    /// </summary>
+    private async Task RenewOnceAsync(CancellationToken cancellationToken, bool onlyIfRanOut = false)
+    {
+        await _renewing.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            // Many users find the lease run out at once: the first renews it for all.
+            if (Lost || (onlyIfRanOut && DateTime.UtcNow < ExpiresUtc))
+            {
+                return;
+            }
+
+            var expires = DateTime.UtcNow + (2 * Heartbeat);
+            var next = Encode(Holder, expires);
+            await using var connection = await _target.OpenAsync(cancellationToken).ConfigureAwait(false);
+            var rows = await ExecuteAsync(_target, connection,
+                $"UPDATE DS_STORE_INFO SET INFO_VALUE = {_target.Engine.Parameter("n")} WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
+                cancellationToken, ("n", next), ("k", Key), ("v", _value)).ConfigureAwait(false);
+            if (rows == 1)
+            {
+                _value = next;
+                ExpiresUtc = expires;
+                return;
+            }
+
+            await LoseAsync(DateTime.UtcNow >= ExpiresUtc ? RanOut() + ", and it was taken" : "its lease was taken").ConfigureAwait(false);
+        }
+        finally
+        {
+            _renewing.Release();
         }
     }
 

@@ -21,12 +21,15 @@ public sealed class StoreLeases : IAsyncDisposable
     /// <summary>Fires once when any lease is lost.</summary>
     public CancellationToken LostToken => _lost.Token;
 
-    /// <summary>Why the run may not write now ("the store at X: its lease ran out …"), or null while every store is its own.</summary>
-    public string? Fenced()
+    /// <summary>
+    /// Why the run may not write now ("the store at X: its lease ran out …"), or null while every store is its own; a
+    /// lease whose time ran out is renewed first (<see cref="StoreLease.CheckAsync"/>, which throws when it cannot ask).
+    /// </summary>
+    public async ValueTask<string?> CheckAsync(CancellationToken cancellationToken)
     {
         foreach (var lease in _leases)
         {
-            if (lease.Fenced() is { } reason)
+            if (await lease.CheckAsync(cancellationToken).ConfigureAwait(false) is { } reason)
             {
                 return $"{lease.Target.RedactedConnection}: {reason}";
             }
@@ -34,6 +37,9 @@ public sealed class StoreLeases : IAsyncDisposable
 
         return null;
     }
+
+    /// <summary>Why the first lease lost was lost, or null.</summary>
+    public string? LostReason => _leases.Select(static l => l.LostReason is { } reason ? $"{l.Target.RedactedConnection}: {reason}" : null).FirstOrDefault(static r => r is not null);
 
     /// <summary>The holders whose leases had run out unreleased when this run took their stores (they may have been paused, not dead).</summary>
     public IReadOnlyList<string> TookOverFrom => _leases.Select(static l => l.TookOverFrom).OfType<string>().ToList();

@@ -116,6 +116,34 @@ public sealed partial class LeaseFencingTests
         await b.DisposeAsync();
     }
 
+    [SkippableTheory]
+    [EveryTestEngine]
+    public async Task A_lease_renewed_late_but_not_taken_stays_held_so_a_frozen_database_does_not_fail_the_run(EngineKind kind)
+    {
+        await using var store = await TrustRuns.CreateStoreAsync(kind);
+        var target = store.Target;
+        await using var a = await StoreLease.AcquireAsync(target, "run A", TimeSpan.FromSeconds(1), CancellationToken.None);
+        await using (var connection = await target.OpenAsync(CancellationToken.None))
+        {
+            // As a frozen database does: the lease row locked (a write left open on it), so renewals wait past the lease.
+            await connection.ExecuteAsync("BEGIN", CancellationToken.None);
+            await connection.ExecuteAsync("UPDATE DS_STORE_INFO SET INFO_VALUE = INFO_VALUE WHERE INFO_KEY = 'lease'", CancellationToken.None);
+            var deadline = DateTime.UtcNow + Limit;
+            while (a.Fenced() is null && DateTime.UtcNow < deadline)
+            {
+                await Task.Delay(100);
+            }
+
+            Assert.NotNull(a.Fenced()); // the clock says it ran out: no call may go until the store is asked
+            await connection.ExecuteAsync("COMMIT", CancellationToken.None);
+        }
+
+        // The row is still A's: nobody took the store, so the renewal keeps it and calls go on.
+        Assert.Null(await a.CheckAsync(CancellationToken.None).AsTask().WaitAsync(Limit));
+        Assert.False(a.Lost, a.LostReason);
+        Assert.True(a.ExpiresUtc > DateTime.UtcNow);
+    }
+
     private static ChildProcess Start(string[] arguments) =>
         ChildProcess.Start("env", ["--default-signal=INT", $"{StoreLease.LengthVariable}={LeaseSeconds}", "dotnet", CliProcess.Dll, .. arguments]);
 
