@@ -32,7 +32,7 @@ public sealed class ConnectionLimitTests
                 "or run fewer users");
             Assert.DoesNotContain("Controller", output.ToString(), StringComparison.Ordinal);
 
-            // 1 user + 4 fit exactly: the driver really holds no more than it counted.
+            // 1 user + 4 fit: the driver really holds no more than it counted.
             var (outcome, fitted) = await CompletedRun.RunAsync(TrustRuns.Settings(capped, TimeSpan.FromSeconds(2), users: Limit - ConnectionBudget.DriverConnections));
             Assert.True(outcome.Result.CrossCheck!.Matches, fitted);
             Assert.Equal(0, outcome.Result.Totals.Errors);
