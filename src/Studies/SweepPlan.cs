@@ -40,7 +40,8 @@ public sealed record SweepPlan
     public bool AllowUsedStore { get; init; }
 
     /// <summary>True when the study may run more than one step (every step but the first starts from what the one before left).</summary>
-    public bool ManySteps => Users.Count > 1 || Cpus is { Count: > 1 } || (HtOn && HtOff) || Affinity;
+    /// <remarks>A rate sweep steps its rates (each with the largest user count), a closed-loop sweep its user counts.</remarks>
+    public bool ManySteps => (Rates?.Count ?? Users.Count) > 1 || Cpus is { Count: > 1 } || (HtOn && HtOff) || Affinity;
 
     /// <summary>A step that grows OPM by less than this (percent) ends the search.</summary>
     public double ThresholdPercent { get; init; } = 5;

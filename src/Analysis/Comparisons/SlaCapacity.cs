@@ -71,7 +71,8 @@ public sealed class SlaCapacity : IStudy
             slaSteps.Add((name, held));
             var beyond = held == steps[^1] ? " (every rate held: the knee lies beyond these runs)" : "";
             findings.Add($"{name}: SLA OPM {Format.Opm(held.Opm.Mean)} at rate {held.Label(LabelKeys.Rate)} ({sla} in every measured interval of every repeat){beyond}.");
-            headlines.Add(new Headline($"{name}: {Format.Opm(held.Opm.Mean)} OPM within {sla}", Format.Ci(held.Opm), Format.Noise(held.Opm, input.Options)));
+            // Named runs: the headline gate holds them to like with like and leaves out runs that measured the client.
+            headlines.Add(new Headline($"{name}: {Format.Opm(held.Opm.Mean)} OPM within {sla}", Format.Ci(held.Opm), Format.Noise(held.Opm, input.Options)) { Runs = Format.RunNames(held) });
         }
 
         // Compared as peak OPM is: every series against the first, the difference with its interval over the repeats.
@@ -80,6 +81,8 @@ public sealed class SlaCapacity : IStudy
             var baseline = slaSteps[0];
             var difference = Difference.Between(baseline.Step.Opm, step.Opm);
             findings.Add($"SLA OPM, {name} against {baseline.Name}: {Format.SignedPercent(difference.Percent)} % ({difference.Describe()}).");
+            var ratio = HeadlineFigures.Ratio($"{baseline.Name} → {name}: {Format.Ratio(step.Opm.Mean / baseline.Step.Opm.Mean)}× the SLA OPM ({sla})", baseline.Step.Opm, step.Opm);
+            headlines.Add(ratio with { Runs = Format.RunNames(baseline.Step, step), Studied = [LabelKeys.Rate] });
         }
 
         var chart = new ChartSpec($"Order latency p{percentile:0.###} against delivered OPM", "sla-hockey-stick", "Delivered orders per minute (OPM)", $"Order latency p{percentile:0.###} from the scheduled start (ms)")

@@ -5,7 +5,7 @@ namespace DvdStore.Analysis.Reading;
 /// <summary>
 /// A result file may lack sections (written by hand, by another tool, or an older build): JSON then leaves
 /// them null despite the model's defaults. Analysis fills them with empty values so a missing section means
-/// "not recorded", never a crash.
+/// "not recorded", never a crash. Every section of <see cref="RunResult"/> is carried over (ResultDefaultsTests).
 /// </summary>
 internal static class ResultDefaults
 {
@@ -34,7 +34,10 @@ internal static class ResultDefaults
             Transactions = (r.Transactions ?? []).Where(t => t is not null).ToList(),
             Intervals = (r.Intervals ?? []).Where(i => i is not null).ToList(),
             CrossCheck = r.CrossCheck,
+            ErrorCauses = (r.ErrorCauses ?? []).Where(e => e is not null).ToList(),
             ServerMetrics = r.ServerMetrics,
+            // A rate run's latency from the scheduled start: without it the sla study sees no rate run's latency at all.
+            OpenLoop = r.OpenLoop is { } open ? open with { Latency = open.Latency ?? new TransactionStats { Kind = "Order" }, ServiceTime = open.ServiceTime ?? new TransactionStats { Kind = "Order" } } : null,
             Fleet = r.Fleet,
             Workload = r.Workload is { } w
                 ? w with { Name = w.Name ?? "", Version = w.Version ?? "", Hash = w.Hash ?? "", StatementsHash = w.StatementsHash ?? "", Mix = w.Mix ?? new Dictionary<string, string>(), Vocabulary = w.Vocabulary ?? "" }

@@ -181,7 +181,8 @@ public static class ChartRenderer
             plot.Axes.SetLimitsX(0, 105);
         }
 
-        var ys = spec.Series.SelectMany(s => s.Y.Select((v, i) => v + (i < s.Errors.Count ? s.Errors[i] : 0))).DefaultIfEmpty(0).ToList();
+        // A reference line (a latency limit) is part of what the chart shows: the axis reaches it even above every point.
+        var ys = spec.Series.SelectMany(s => s.Y.Select((v, i) => v + (i < s.Errors.Count ? s.Errors[i] : 0))).Append(spec.ReferenceValue ?? 0).ToList();
         if (spec.Series.Count > 0 && spec.Series.SelectMany(s => s.Y).DefaultIfEmpty(0).Min() >= 0)
         {
             // Throughput and latency start at zero (a truncated axis exaggerates differences); headroom above the top
@@ -200,7 +201,7 @@ public static class ChartRenderer
         var xs = spec.Series.SelectMany(s => s.X).ToList();
         var ys = spec.Series.SelectMany(s => s.Y).ToList();
         var (xMin, xRange) = spec.PercentX ? (0.0, 105.0) : (xs.Min(), Math.Max(1e-9, xs.Max() - xs.Min()));
-        var yRange = Math.Max(1e-9, ys.Max() * 1.12);
+        var yRange = Math.Max(1e-9, Math.Max(ys.Max(), spec.ReferenceValue ?? 0) * 1.12);
         var px = (x - xMin) / xRange * Width * 0.7;
         var py = y / yRange * (Height - 170);
         var width = text.Length * 8.5;

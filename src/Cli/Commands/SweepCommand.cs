@@ -80,10 +80,10 @@ public static class SweepCommand
         command.Add(serverMetrics.Host);
         command.Add(serverMetrics.DataDirectory);
         command.WithExamples(
-            "dvdstore sweep --users 1..64 --duration 1m --out results/sweep      (users doubled until OPM grows by less than 5 %)",
+            "dvdstore sweep --users 1..64 --duration 1m --reset-between --out results/sweep   (users doubled until OPM grows by less than 5 %)",
             $"dvdstore sweep {ExampleTarget.First} --cpus 1..16 --ht on,off --server-pid 4242 --reset-between",
             "dvdstore sweep --config study.json --peak-threshold 3",
-            "dvdstore sweep --rates 10000..80000 --sla p99=200ms --users 64   (the highest OPM whose p99 stays within 200 ms)");
+            "dvdstore sweep --rates 10000..80000 --sla p99=200ms --users 64 --reset-between   (the highest OPM whose p99 stays within 200 ms)");
 
         command.SetAction(async (result, cancellationToken) =>
         {

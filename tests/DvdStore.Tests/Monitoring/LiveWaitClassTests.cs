@@ -22,9 +22,10 @@ public class LiveWaitClassTests
     [SkippableFact]
     public async Task Postgresql_names_a_hot_row_update_storm_a_lock_wait()
     {
-        var seen = await HotRowStormAsync(EngineKind.PostgreSql, Pg, "int", "");
+        var (seen, steady) = await HotRowStormAsync(EngineKind.PostgreSql, Pg, "int", "");
 
         Assert.Contains(seen, e => e.Event == "Lock:transactionid" && e.Class == "lock");
+        Assert.True(steady >= 3, $"four updaters blocked on one row, sampled as {steady:0.00} in a lock wait");
     }
 
     [SkippableFact]
@@ -86,9 +87,10 @@ public class LiveWaitClassTests
     [SkippableFact]
     public async Task Mariadb_names_a_hot_row_update_storm_a_lock_wait()
     {
-        var seen = await HotRowStormAsync(EngineKind.MySql, My, "INT", " ENGINE=InnoDB");
+        var (seen, steady) = await HotRowStormAsync(EngineKind.MySql, My, "INT", " ENGINE=InnoDB");
 
         Assert.Contains(seen, e => e.Event == "InnoDB row lock wait" && e.Class == "lock");
+        Assert.True(steady >= 3, $"four updaters blocked on one row, sampled as {steady:0.00} in a lock wait");
     }
 
     /// <summary>The test server flushes the log lazily (innodb_flush_log_at_trx_commit=0): the test turns durable commits on for its length.</summary>
@@ -149,8 +151,12 @@ public class LiveWaitClassTests
         Assert.Equal(2, sampler.For(DateTimeOffset.MinValue, DateTimeOffset.MaxValue)!.Samples);
     }
 
-    /// <summary>One session holds an update of the one hot row while four others update it again and again.</summary>
-    private async Task<IReadOnlyList<WaitEventShare>> HotRowStormAsync(EngineKind engine, Func<CancellationToken, Task<DbConnection>> open, string intType, string tableOptions)
+    /// <summary>
+    /// One session holds an update of the one hot row while four others update it again and again; returns the events
+    /// seen until the lock showed, and the sessions sampled in a lock wait after that (every updater is blocked by then).
+    /// </summary>
+    private async Task<(IReadOnlyList<WaitEventShare> Seen, double Steady)> HotRowStormAsync(
+        EngineKind engine, Func<CancellationToken, Task<DbConnection>> open, string intType, string tableOptions)
     {
         var table = Name("hot");
         var update = $"UPDATE {table} SET v = v + 1 WHERE id = 1";
@@ -161,9 +167,12 @@ public class LiveWaitClassTests
         {
             await using var transaction = await holder.BeginTransactionAsync();
             await holder.ExecuteAsync(update, CancellationToken.None, transaction);
-            var seen = await SeenWhileAsync(engine, open, Enumerable.Range(0, 4).Select(_ => (Func<CancellationToken, Task>)(ct => LoopAsync(open, update, ct))), WaitClass.Lock);
+            var steady = 0.0;
+            var seen = await SeenWhileAsync(
+                engine, open, Enumerable.Range(0, 4).Select(_ => (Func<CancellationToken, Task>)(ct => LoopAsync(open, update, ct))), WaitClass.Lock,
+                async () => steady = await LockedSessionsAsync(engine, open));
             await transaction.RollbackAsync();
-            return seen;
+            return (seen, steady);
         }
         finally
         {
@@ -173,15 +182,21 @@ public class LiveWaitClassTests
 
     /// <summary>
     /// Runs <paramref name="workloads"/> and samples the store's sessions every 20 ms until <paramref name="wanted"/> shows
-    /// (or the workloads end, or <see cref="Patience"/> runs out), then cancels what still runs; returns the top events seen.
+    /// (or the workloads end, or <see cref="Patience"/> runs out), runs <paramref name="onceSeen"/> while the workloads
+    /// still run, then cancels them; returns the top events seen.
     /// </summary>
     private async Task<IReadOnlyList<WaitEventShare>> SeenWhileAsync(
-        EngineKind engine, Func<CancellationToken, Task<DbConnection>> open, IEnumerable<Func<CancellationToken, Task>> workloads, WaitClass wanted)
+        EngineKind engine, Func<CancellationToken, Task<DbConnection>> open, IEnumerable<Func<CancellationToken, Task>> workloads, WaitClass wanted,
+        Func<Task>? onceSeen = null)
     {
         using var stop = new CancellationTokenSource();
-        var running = workloads.Select(w => Task.Run(() => w(stop.Token))).ToList();
         var warnings = new List<string>();
         await using var sampler = new WaitSampler(EngineCatalog.Get(engine).Profile.NewWaits(), open, 50, warnings.Add);
+
+        // One sample before the workloads start: a sampler must see what begins after it did (InnoDB's transaction list
+        // is a cache that a reader polling it every 20 ms would keep at this first sample's).
+        await sampler.SampleAsync(CancellationToken.None);
+        var running = workloads.Select(w => Task.Run(() => w(stop.Token))).ToList();
         var started = DateTimeOffset.UtcNow;
         ServerWaits? waits = null;
         try
@@ -191,6 +206,11 @@ public class LiveWaitClassTests
                 await sampler.SampleAsync(CancellationToken.None);
                 await Task.Delay(20);
                 waits = sampler.For(DateTimeOffset.MinValue, DateTimeOffset.MaxValue);
+            }
+
+            if (onceSeen is not null && waits?.Of(wanted) > 0)
+            {
+                await onceSeen();
             }
         }
         finally
@@ -217,6 +237,24 @@ public class LiveWaitClassTests
         }
 
         return waits.Top;
+    }
+
+    /// <summary>Sessions in a lock wait, averaged over 20 samples 25 ms apart by a sampler of the engine's own on a connection of its own.</summary>
+    private async Task<double> LockedSessionsAsync(EngineKind engine, Func<CancellationToken, Task<DbConnection>> open)
+    {
+        var waits = EngineCatalog.Get(engine).Profile.NewWaits();
+        await using var connection = await open(CancellationToken.None);
+        await waits.PrepareAsync(connection, CancellationToken.None);
+        var locked = new List<int>();
+        for (var i = 0; i < 20; i++)
+        {
+            var sessions = await waits.SampleAsync(connection, CancellationToken.None);
+            locked.Add(sessions.Count(s => s.Class == WaitClass.Lock));
+            await Task.Delay(25);
+        }
+
+        output.WriteLine($"then, in a lock wait: {string.Join(' ', locked)}");
+        return locked.Average();
     }
 
     /// <summary>Runs <paramref name="sql"/> again and again on one connection (after <paramref name="setup"/>, once) until cancelled.</summary>

@@ -54,6 +54,26 @@ public class SweepCommandTests
         Assert.All(Results(Path.Combine(dir, "e")), static r => Assert.True(r.Context.Servers[0].StoreAtStart is { AsLoaded: false }));
     }
 
+    [Fact]
+    public async Task A_sweep_of_several_rates_without_reset_between_is_refused_before_any_step_runs()
+    {
+        await using var store = await DriverTestStore.CreateAsync(EngineKind.Sqlite);
+        var dir = Path.GetDirectoryName(TestServers.TempFile("x"))!;
+        var output = new StringWriter();
+        var error = new StringWriter();
+
+        // One user count but two rates: two steps, the second on the orders the first added.
+        var code = await CliApp.RunAsync(
+            ["sweep", "--engine", "sqlite", "--connection", store.Target.ConnectionString, "--size", "1MB", "--out", dir,
+             "--rates", "600,1200", "--users", "2", "--duration", "1s", "--warmup", "0s"],
+            output, error, CancellationToken.None);
+
+        Assert.NotEqual(0, code);
+        AssertUserError.OneLineOutput(error.ToString(), "--reset-between", "--allow-used-store");
+        Assert.Empty(Results(dir));
+        Assert.DoesNotContain("rate 600", output.ToString(), StringComparison.Ordinal);
+    }
+
     [SkippableFact]
     public async Task A_one_to_two_cpu_sweep_pins_the_local_postgres_labels_the_results_and_restores_its_cpus()
     {

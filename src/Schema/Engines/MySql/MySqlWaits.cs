@@ -1,3 +1,5 @@
+using System.Diagnostics;
+
 namespace DvdStore.Schema.Engines.MySql;
 
 /// <summary>
@@ -8,25 +10,33 @@ namespace DvdStore.Schema.Engines.MySql;
 /// LOCK WAIT from information_schema.INNODB_TRX marks a session blocked on a row lock, and a session idle inside an
 /// open transaction counts as waiting for its client.
 /// </summary>
+/// <remarks>
+/// InnoDB answers INNODB_TRX from a cache it refreshes only when nobody has read it for 100 ms: a sampler reading it at
+/// 10 Hz or faster sees the transactions of its first sample for ever (a hot-row storm read as CPU). So the threads are
+/// read every sample and the transactions at most every <see cref="TransactionsRefresh"/>, the latest kept in between.
+/// </remarks>
 public sealed class MySqlWaits : IEngineWaits
 {
-    /// <summary>The sample with performance_schema: thread, current wait (if one is in progress), state, InnoDB state.</summary>
+    /// <summary>The sample with performance_schema: thread id, command, state, current wait (if one is in progress).</summary>
     public const string PerformanceSchemaQuery = """
-        SELECT t.PROCESSLIST_COMMAND, t.PROCESSLIST_STATE, x.trx_state, w.EVENT_NAME
+        SELECT t.PROCESSLIST_ID, t.PROCESSLIST_COMMAND, t.PROCESSLIST_STATE, w.EVENT_NAME
         FROM performance_schema.threads AS t
         LEFT JOIN performance_schema.events_waits_current AS w ON w.THREAD_ID = t.THREAD_ID AND w.END_EVENT_ID IS NULL
-        LEFT JOIN information_schema.INNODB_TRX AS x ON x.trx_mysql_thread_id = t.PROCESSLIST_ID
         WHERE t.TYPE = 'FOREGROUND' AND t.PROCESSLIST_DB = DATABASE() AND t.PROCESSLIST_ID <> CONNECTION_ID()
-          AND (t.PROCESSLIST_COMMAND <> 'Sleep' OR x.trx_id IS NOT NULL)
         """;
 
-    /// <summary>The sample without performance_schema: the processlist's command and state, InnoDB's transaction state.</summary>
+    /// <summary>The sample without performance_schema: the processlist's thread id, command and state.</summary>
     public const string ProcessListQuery = """
-        SELECT p.COMMAND, p.STATE, x.trx_state, NULL AS EVENT_NAME
+        SELECT p.ID, p.COMMAND, p.STATE, NULL AS EVENT_NAME
         FROM information_schema.PROCESSLIST AS p
-        LEFT JOIN information_schema.INNODB_TRX AS x ON x.trx_mysql_thread_id = p.ID
-        WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID() AND (p.COMMAND <> 'Sleep' OR x.trx_id IS NOT NULL)
+        WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()
         """;
+
+    /// <summary>InnoDB's open transactions by thread: RUNNING, LOCK WAIT, ...</summary>
+    public const string TransactionsQuery = "SELECT trx_mysql_thread_id, trx_state FROM information_schema.INNODB_TRX";
+
+    /// <summary>Longer than InnoDB's 100 ms idle time before it refreshes INNODB_TRX, so each read of ours is fresh.</summary>
+    public static readonly TimeSpan TransactionsRefresh = TimeSpan.FromMilliseconds(150);
 
     public const string ConsumerQuery = "SELECT ENABLED FROM performance_schema.setup_consumers WHERE NAME = 'events_waits_current'";
 
@@ -37,6 +47,8 @@ public sealed class MySqlWaits : IEngineWaits
         + "UPDATE performance_schema.setup_instruments SET ENABLED = 'YES', TIMED = 'YES' WHERE NAME LIKE 'wait/%')";
 
     private string query = ProcessListQuery;
+    private IReadOnlyDictionary<long, string> transactions = new Dictionary<long, string>();
+    private Stopwatch? sinceTransactions;
 
     public string? Unavailable => null;
 
@@ -58,8 +70,26 @@ public sealed class MySqlWaits : IEngineWaits
         return ProcessListWarning;
     }
 
-    public Task<IReadOnlyList<SessionWait>> SampleAsync(DbConnection connection, CancellationToken cancellationToken) =>
-        WaitRows.ListAsync(connection, query, r => Classify(r.Text(0) ?? "", r.Text(1), r.Text(2), r.Text(3)), cancellationToken);
+    public async Task<IReadOnlyList<SessionWait>> SampleAsync(DbConnection connection, CancellationToken cancellationToken)
+    {
+        var threads = await WaitRows.ListAsync(connection, query, r => (Id: ThreadId(r, 0), Command: r.Text(1) ?? "", State: r.Text(2), Event: r.Text(3)), cancellationToken)
+            .ConfigureAwait(false);
+        if (sinceTransactions is null || sinceTransactions.Elapsed >= TransactionsRefresh)
+        {
+            var rows = await WaitRows.ListAsync(connection, TransactionsQuery, r => (Id: ThreadId(r, 0), State: r.Text(1) ?? ""), cancellationToken).ConfigureAwait(false);
+            transactions = rows.GroupBy(t => t.Id).ToDictionary(g => g.Key, g => g.First().State);
+            sinceTransactions = Stopwatch.StartNew();
+        }
+
+        // A sleeping thread is idle unless it holds a transaction open; it cannot be waiting on a lock, whatever a
+        // transaction list up to TransactionsRefresh old says.
+        return threads
+            .Where(t => t.Command != "Sleep" || transactions.ContainsKey(t.Id))
+            .Select(t => Classify(t.Command, t.State, t.Command == "Sleep" ? "RUNNING" : transactions.GetValueOrDefault(t.Id), t.Event))
+            .ToList();
+    }
+
+    private static long ThreadId(DbDataReader reader, int ordinal) => reader.IsDBNull(ordinal) ? -1 : Convert.ToInt64(reader.GetValue(ordinal), CultureInfo.InvariantCulture);
 
     public Task<IReadOnlyDictionary<string, WaitTotal>?> TotalsAsync(DbConnection connection, CancellationToken cancellationToken) =>
         Task.FromResult<IReadOnlyDictionary<string, WaitTotal>?>(null);
