@@ -4,7 +4,10 @@
 set -uo pipefail
 case "${1:-}" in
 pg)
-  runuser -u postgres -- "$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/pg_ctl" -D "$2/data" -m fast -w stop >/dev/null 2>&1 ;;
+  # The server's own pg_ctl (db-up.sh noted which), with its shared libraries when it was fetched.
+  bin=$(cat "$2/pgbin" 2>/dev/null || ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  lib=""; case "$bin" in /usr/lib/postgresql/*) ;; *) lib="$bin/../lib" ;; esac
+  runuser -u postgres -- env LD_LIBRARY_PATH="$lib" "$bin/pg_ctl" -D "$2/data" -m fast -w stop >/dev/null 2>&1 ;;
 mariadb)
   if [ -f "$2/mariadbd.pid" ]; then
     P=$(cat "$2/mariadbd.pid")

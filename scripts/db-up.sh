@@ -2,16 +2,21 @@
 # Starts a throw-away database server on loopback in a temporary directory and prints that directory.
 # usage: scripts/db-up.sh pg|mariadb     (ports: PGPORT, default 55432; MDBPORT, default 53306)
 #   PG_OPTS adds server settings (later ones win), e.g. PG_OPTS="-c shared_buffers=2GB" for benchmarks.
+#   PGBIN runs another PostgreSQL's binaries, e.g. PGBIN=$(scripts/pg-fetch.sh 13) (default: the newest Debian one).
 set -euo pipefail
 case "${1:-}" in
 pg)
-  PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)}
+  # A server fetched by pg-fetch.sh finds its own shared libraries beside its bin folder.
+  # (only for the server: Debian's psql must keep its own libpq)
+  pglib=""; case "$PGBIN" in /usr/lib/postgresql/*) ;; *) pglib="$PGBIN/../lib" ;; esac
   PGPORT=${PGPORT:-55432}
   D=$(mktemp -d /tmp/dvdstore-pg.XXXXXX)
   chown postgres:postgres "$D"
+  echo "$PGBIN" >"$D/pgbin"
   # initdb and postgres refuse to run as root.
-  runuser -u postgres -- "$PGBIN/initdb" -D "$D/data" -U bench -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$D/initdb.log"
-  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$D/data" -l "$D/server.log" -w -t 60 \
+  runuser -u postgres -- env LD_LIBRARY_PATH="$pglib" "$PGBIN/initdb" -D "$D/data" -U bench -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$D/initdb.log"
+  runuser -u postgres -- env LD_LIBRARY_PATH="$pglib" "$PGBIN/pg_ctl" -D "$D/data" -l "$D/server.log" -w -t 60 \
     -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB ${PG_OPTS:-}" \
     start >/dev/null
   psql -h 127.0.0.1 -p "$PGPORT" -U bench -d postgres -qc 'CREATE DATABASE dsbench' >/dev/null

