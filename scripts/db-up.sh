@@ -3,6 +3,8 @@
 # usage: scripts/db-up.sh pg|mariadb     (ports: PGPORT, default 55432; MDBPORT, default 53306)
 #   PG_OPTS adds server settings (later ones win), e.g. PG_OPTS="-c shared_buffers=2GB" for benchmarks.
 #   PGBIN runs another PostgreSQL's binaries, e.g. PGBIN=$(scripts/pg-fetch.sh 13) (default: the newest Debian one).
+#   MariaDB runs with performance_schema and its current-waits consumer on, as docs/server-metrics.md asks for wait
+#   sampling (data reads and latches are invisible in the processlist).
 set -euo pipefail
 case "${1:-}" in
 pg)
@@ -30,6 +32,7 @@ mariadb)
   mariadbd --no-defaults --user=mysql --datadir="$D/data" --socket="$D/mysqld.sock" --port="$MDBPORT" \
     --bind-address=127.0.0.1 --pid-file="$D/mariadbd.pid" --log-error="$D/error.log" --skip-name-resolve \
     --innodb-buffer-pool-size=256M --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=300 \
+    --performance-schema=ON --performance-schema-consumer-events-waits-current=ON --performance-schema-instrument='wait/%=ON' \
     </dev/null >/dev/null 2>&1 &
   for _ in $(seq 1 240); do
     mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e 'select 1' >/dev/null 2>&1 && break

@@ -33,6 +33,9 @@ public sealed record SweepPlan
 
     public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(10);
 
+    /// <summary>Each user's mean think time between orders (as run's --think-time); zero = DS3's closed loop at full speed.</summary>
+    public TimeSpan ThinkTime { get; init; }
+
     /// <summary>Reset the store to its as-loaded state before every step, the first included.</summary>
     public bool ResetBetween { get; init; }
 
@@ -94,6 +97,11 @@ public sealed record SweepPlan
         if (StepDuration <= TimeSpan.Zero)
         {
             throw new UserError("--duration (of each step) must be positive, e.g. 2m or 30s");
+        }
+
+        if (ThinkTime > TimeSpan.Zero && Rates is not null)
+        {
+            throw new UserError("--think-time paces the users of a users sweep; a rate sweep (--rates) schedules the orders itself: drop one of them.");
         }
 
         if (ThresholdPercent is < 0 or > 1000 || double.IsNaN(ThresholdPercent))

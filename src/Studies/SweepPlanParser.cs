@@ -9,13 +9,13 @@ namespace DvdStore.Studies;
 
 /// <summary>
 /// Reads a <see cref="SweepPlan"/> from option texts or a JSON study file with the same names
-/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, reset_between, allow_used_store, threshold, driver_cpus, rates, sla).
+/// (snake_case: server_pid, cpus, users, ht, affinity, fill, step_duration, warmup, think_time, reset_between, allow_used_store, threshold, driver_cpus, rates, sla).
 /// Every mistake is a one-line <see cref="UserError"/>.
 /// </summary>
 public static class SweepPlanParser
 {
     public static readonly IReadOnlyList<string> Keys =
-        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "reset_between", "allow_used_store", "threshold", "driver_cpus", "label", "rates", "sla"];
+        ["server_pid", "cpus", "users", "ht", "affinity", "fill", "step_duration", "warmup", "think_time", "reset_between", "allow_used_store", "threshold", "driver_cpus", "label", "rates", "sla"];
 
     /// <summary>Applies one setting (option name without dashes, '-' or '_') to a plan.</summary>
     public static SweepPlan Apply(SweepPlan plan, string key, string value)
@@ -32,6 +32,7 @@ public static class SweepPlanParser
             // duration and peak_threshold are the CLI's names (as on run and analyze); step_duration and threshold the study file's.
             "step_duration" or "duration" => plan with { StepDuration = DurationText.Parse(Shown(name), value) },
             "warmup" => plan with { Warmup = DurationText.Parse("--warmup", value) },
+            "think_time" => plan with { ThinkTime = DurationText.Parse("--think-time", value, "think_time") },
             "reset_between" => plan with { ResetBetween = Bool(name, value) },
             "allow_used_store" => plan with { AllowUsedStore = Bool(name, value) },
             "threshold" or "peak_threshold" => plan with { ThresholdPercent = InputBounds.CheckNumber("threshold", Shown(name), value) },

@@ -70,6 +70,7 @@ public static class SweepStudy
                     TargetOpm = rate,
                     RunTime = plan.StepDuration,
                     Warmup = plan.Warmup,
+                    Workload = new Driver.Workload.WorkloadSettings { ThinkTimeSeconds = plan.ThinkTime.TotalSeconds },
                     DbSize = storeSize,
                     OutputDirectory = Path.Combine(folder, set?.Name ?? "unpinned", rate is { } r ? string.Create(CultureInfo.InvariantCulture, $"rate-{r}") : string.Create(CultureInfo.InvariantCulture, $"users-{users}")),
                     Labels = labels,

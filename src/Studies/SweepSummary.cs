@@ -86,6 +86,7 @@ public static class SweepSummary
         json.WriteEndArray();
         json.WriteNumber("step_duration_s", plan.StepDuration.TotalSeconds);
         json.WriteNumber("warmup_s", plan.Warmup.TotalSeconds);
+        json.WriteNumber("think_time_s", plan.ThinkTime.TotalSeconds);
         json.WriteBoolean("reset_between", plan.ResetBetween);
         json.WriteBoolean("allow_used_store", plan.AllowUsedStore);
         json.WriteNumber("threshold_pct", plan.ThresholdPercent);

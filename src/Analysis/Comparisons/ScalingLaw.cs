@@ -6,7 +6,8 @@ namespace DvdStore.Analysis.Comparisons;
 
 /// <summary>
 /// The Universal Scalability Law (<see cref="UslFit"/>) over each thread sweep and vCPU curve: every repeat of every
-/// step is a point, client-bound steps are left out (they measured the client, not the server), and the fitted curve is
+/// step is a point, client-bound steps are left out (they measured the client, not the server) unless --include-client-bound
+/// lets them in (the finding says which), and the fitted curve is
 /// drawn over the measured points, dotted beyond them as a projection. Fewer than four steps left: no fit, and the
 /// finding says why.
 /// </summary>
@@ -35,10 +36,11 @@ public sealed class ScalingLaw : IStudy
                 var steps = series.Steps;
                 lines.Add(new ChartSeries(series.Name, steps.Select(series.N).ToList(), steps.Select(g => g.Opm.Mean).ToList()) { Errors = steps.Select(g => g.Opm.ConfidenceHalfWidth ?? 0).ToList() });
                 var clientBound = steps.Where(s => ServerLoad.ClientBoundRuns(s).Count > 0).ToList();
-                var left = clientBound.Count > 0
-                    ? $" ({clientBound.Count} client-bound step(s) left out: {string.Join(", ", clientBound.Select(series.StepLabel))}; they measured the client, not the server)"
-                    : "";
-                var points = steps.Except(clientBound).SelectMany(s => s.Runs.Select(r => (N: series.N(s), Throughput: r.Opm))).ToList();
+                var included = input.Options.IncludeClientBound;
+                var left = clientBound.Count == 0 ? ""
+                    : included ? $" ({clientBound.Count} client-bound step(s) let in by --include-client-bound: {string.Join(", ", clientBound.Select(series.StepLabel))}; they may have measured the client, not the server)"
+                    : $" ({clientBound.Count} client-bound step(s) left out: {string.Join(", ", clientBound.Select(series.StepLabel))}; they measured the client, not the server; --include-client-bound lets them in)";
+                var points = steps.Except(included ? [] : clientBound).SelectMany(s => s.Runs.Select(r => (N: series.N(s), Throughput: r.Opm))).ToList();
                 var fit = UslFit.TryFit(points, out var refusal);
                 if (fit is null)
                 {

@@ -49,6 +49,7 @@ public static class SweepCommand
             ("fill", new("--fill") { Description = "How vCPU sets grow: cores (one thread per core first) or threads (a core's threads first) [default: cores].", HelpName = "cores|threads" }),
             ("duration", new("--duration") { Description = $"Measured time of each step: {Driver.Parameters.DurationText.Forms} [default: 1m].", HelpName = "duration" }),
             ("warmup", new("--warmup") { Description = "Warm-up of each step (30s, 1m; a bare number is seconds) [default: 10s].", HelpName = "duration" }),
+            ("think_time", new("--think-time") { Description = "Each user's mean think time between orders, as run's (500ms, 2s; a bare number is seconds) [default: 0, full speed]. Users sweeps only.", HelpName = "duration" }),
             ("reset_between", new("--reset-between") { Description = "Reset the store to its loaded state before every step, the first included (true/false). Without it a study of more than one step is refused: each step must start from the store as loaded.", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
             ("allow_used_store", new("--allow-used-store") { Description = "Measure steps on a store earlier runs changed (a soak-style series) instead of refusing them (true/false); each result records what the store held at its start.", HelpName = "bool", Arity = ArgumentArity.ZeroOrOne }),
             ("peak_threshold", new("--peak-threshold") { Description = "Stop a search when a step grows OPM by less than this percentage [default: 5].", HelpName = "percent" }),

@@ -45,6 +45,19 @@ public class WaitAndLawStudyTests
     }
 
     [Fact]
+    public void Include_client_bound_lets_client_bound_steps_into_the_fit_and_says_which()
+    {
+        var runs = Threads.Select(t => Step(t, UslFit.Model(1000, 0.04, 0.0015, t), clientBound: t >= 8)).ToList();
+
+        var result = new ScalingLaw().Analyze(Input(runs, new AnalysisOptions { IncludeClientBound = true }));
+
+        var finding = Assert.Single(result.Findings);
+        Assert.Contains("Universal Scalability Law over 7 runs", finding);
+        Assert.Contains("4 client-bound step(s) let in by --include-client-bound: 8 threads, 16 threads, 32 threads, 48 threads", finding);
+        Assert.Contains(Assert.Single(result.Charts).Series, s => s.Model && !s.Projection && s.X[^1] == 48);
+    }
+
+    [Fact]
     public void The_dominant_non_cpu_wait_at_the_peak_and_beyond_is_named_and_each_step_is_a_stacked_bar()
     {
         // OPM peaks at 8 threads; from there LWLock:WALWrite holds 41 % and then 60 % of active session time.

@@ -45,6 +45,7 @@ public partial class EngineWaitQueryTests
     [InlineData("Query", "Commit", "RUNNING", null, "Commit", WaitClass.LogWrite)]
     [InlineData("Query", "Waiting for prior transaction to commit", "RUNNING", null, "Waiting for prior transaction to commit", WaitClass.LogWrite)]
     [InlineData("Query", "User sleep", null, null, "User sleep", WaitClass.Other)]
+    [InlineData("Query", "User sleep", null, "wait/synch/cond/sql/Item_func_sleep::cond", "User sleep", WaitClass.Other)]
     [InlineData("Query", "Sending data", "RUNNING", null, "CPU", WaitClass.Cpu)]
     [InlineData("Query", "", null, null, "CPU", WaitClass.Cpu)]
     [InlineData("Query", "Writing to net", null, null, "Writing to net", WaitClass.Client)]

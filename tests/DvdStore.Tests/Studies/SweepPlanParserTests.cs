@@ -36,6 +36,15 @@ public class SweepPlanParserTests
     }
 
     [Fact]
+    public void Think_time_paces_a_users_sweep_and_is_refused_beside_rates()
+    {
+        Assert.Equal(TimeSpan.FromMilliseconds(500), Parse(("--think-time", "500ms")).ThinkTime);
+        Assert.Equal(TimeSpan.Zero, Parse().ThinkTime);
+        AssertUserError.OneLine(() => SweepPlanParser.Apply(new SweepPlan(), "--think-time", "2h"), "--think-time");
+        AssertUserError.OneLine(() => Parse(("--think-time", "1s"), ("--rates", "1000,2000")), "drop one of them");
+    }
+
+    [Fact]
     public void Cpu_sets_without_a_server_pid_are_refused()
     {
         var error = Assert.Throws<UserError>(() => Parse(("--cpus", "1,2")));

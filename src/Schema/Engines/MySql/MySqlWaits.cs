@@ -94,7 +94,7 @@ public sealed class MySqlWaits : IEngineWaits
     public Task<IReadOnlyDictionary<string, WaitTotal>?> TotalsAsync(DbConnection connection, CancellationToken cancellationToken) =>
         Task.FromResult<IReadOnlyDictionary<string, WaitTotal>?>(null);
 
-    /// <summary>One thread: a row-lock wait first, then its performance_schema event, then its processlist state.</summary>
+    /// <summary>One thread: a row-lock wait first, a user's SLEEP(), then its performance_schema event, then its processlist state.</summary>
     /// <param name="command">PROCESSLIST COMMAND, e.g. Query, Sleep.</param>
     /// <param name="state">PROCESSLIST STATE, e.g. "Commit", "User sleep", "Waiting for table metadata lock".</param>
     /// <param name="transactionState">INNODB_TRX trx_state, e.g. RUNNING, LOCK WAIT; null outside a transaction.</param>
@@ -109,6 +109,13 @@ public sealed class MySqlWaits : IEngineWaits
         if (command == "Sleep")
         {
             return new SessionWait("Sleep in transaction", WaitClass.Client);
+        }
+
+        // SLEEP() is the statement's own request, not a server wait; performance_schema shows it as a condition wait
+        // (wait/synch/cond/sql/Item_func_sleep::cond), which would otherwise read as a lock.
+        if (state == "User sleep")
+        {
+            return new SessionWait(state, WaitClass.Other);
         }
 
         if (waitEvent is not null && ClassifyEvent(waitEvent) is { } instrumented)
