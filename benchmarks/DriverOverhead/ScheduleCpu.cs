@@ -22,10 +22,22 @@ internal static class ScheduleCpu
             var orders = (long)(opm / 60 * seconds);
             var closed = await MeasureAsync(orders, pacing: null);
             var schedule = new ArrivalSchedule(opm, seed: round);
+            var started = Stopwatch.GetTimestamp();
             var paced = await MeasureAsync(orders, new RatePacing(schedule, new OpenLoopMetrics()));
+            // The process idle for as long as the paced orders took: what the runtime spends anyway (timer and
+            // thread-pool housekeeping), which a per-order figure at a low rate would otherwise charge to the schedule.
+            var idle = await IdleAsync(Stopwatch.GetElapsedTime(started)) / orders;
             await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,
-                $"round {round}: {orders} orders, {Users} users at {opm:0} OPM: closed loop {closed:F2} us CPU per order, scheduled {paced:F2} us; the schedule adds {paced - closed:F2} us per order (ratio {paced / closed:F2}); load average {File.ReadAllText("/proc/loadavg").Split(' ')[0]}")).ConfigureAwait(false);
+                $"round {round}: {orders} orders, {Users} users at {opm:0} OPM: closed loop {closed:F2} us CPU per order, scheduled {paced:F2} us, the idle process over the same time {idle:F2} us; the schedule adds {paced - idle - closed:F2} us per order (ratio {paced / closed:F2}, {(paced - idle) / closed:F2} without the idle process); load average {File.ReadAllText("/proc/loadavg").Split(' ')[0]}")).ConfigureAwait(false);
         }
+    }
+
+    /// <summary>Microseconds of process CPU while the process only waits for <paramref name="wall"/>.</summary>
+    private static async Task<double> IdleAsync(TimeSpan wall)
+    {
+        var cpu = Process.GetCurrentProcess().TotalProcessorTime;
+        await Task.Delay(wall).ConfigureAwait(false);
+        return (Process.GetCurrentProcess().TotalProcessorTime - cpu).TotalMicroseconds;
     }
 
     /// <summary>Microseconds of process CPU per order for <paramref name="orders"/> empty orders over the users.</summary>

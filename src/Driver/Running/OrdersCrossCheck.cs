@@ -1,6 +1,7 @@
 using System.Data.Common;
 using System.Globalization;
 using DvdStore.Driver.Results;
+using DvdStore.Loader.Store;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 
@@ -8,12 +9,13 @@ namespace DvdStore.Driver.Running;
 
 /// <summary>
 /// The server-side cross-check of one run: the ORDERS count of each distinct database before the start, and after the
-/// end the comparison with the purchases the driver committed (all phases, stragglers included).
+/// end the comparison with the purchases the driver committed (all phases, stragglers included). Counted as
+/// <see cref="OrdersCounter"/> does: from the store's load record and the orders added since, not row by row.
 /// </summary>
 public sealed class OrdersCrossCheck
 {
     // Keyed by the pooled connection string: one count per distinct database, however many targets share it.
-    private readonly Dictionary<string, (StoreTarget Target, long Before)> baseline = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, (StoreTarget Target, OrdersCounter Counter, long Before)> baseline = new(StringComparer.Ordinal);
 
     /// <summary>Counts the orders of <paramref name="target"/>'s database once; a database without a store is a user error.</summary>
     public async Task RecordBaselineAsync(StoreTarget given, StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
@@ -25,7 +27,8 @@ public sealed class OrdersCrossCheck
 
         try
         {
-            baseline[target.ConnectionString] = (target, await CrossChecker.CountOrdersAsync(connection, cancellationToken).ConfigureAwait(false));
+            var counter = await OrdersCounter.ForAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
+            baseline[target.ConnectionString] = (target, counter, await counter.CountAsync(connection, cancellationToken).ConfigureAwait(false));
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
@@ -38,10 +41,11 @@ public sealed class OrdersCrossCheck
     {
         using var checkTimeout = new CancellationTokenSource(limit ?? TimeSpan.FromMinutes(5));
         long before = 0, after = 0;
-        foreach (var (target, count) in baseline.Values)
+        foreach (var (target, counter, count) in baseline.Values)
         {
             before += count;
-            after += await CrossChecker.CountOrdersAsync(target, checkTimeout.Token).ConfigureAwait(false);
+            await using var connection = await target.OpenAsync(checkTimeout.Token).ConfigureAwait(false);
+            after += await counter.CountAsync(connection, checkTimeout.Token).ConfigureAwait(false);
         }
 
         return CrossChecker.Compare(before, after, driverCommitted, inDoubt);

@@ -30,7 +30,7 @@ public sealed class SlaReportTests : IDisposable
         {
             var (code, text) = await CliAsync(
                 "sweep", "--engine", "postgres", "--connection", database.Target.ConnectionString, "--size", "1MB",
-                "--rates", "120,240", "--sla", "p99=10s", "--users", "4", "--reset-between",
+                "--rates", "120,240", "--sla", "p99=10s", "--users", "8", "--reset-between",
                 "--label", $"generation={generation}", "--duration", "5s", "--warmup", "1s", "--seed", "7",
                 "--out", Path.Combine(folder, generation));
             Assert.True(code == 0, text);
@@ -39,7 +39,9 @@ public sealed class SlaReportTests : IDisposable
         }
 
         var report = Path.Combine(folder, "report");
-        var (analyzed, printed) = await CliAsync("analyze", Path.Combine(folder, "gen1"), Path.Combine(folder, "gen2"), "--study", "sla", "--sla", "p99=10s", "--out", report);
+        // On a loaded machine the driver may find it measured the client (host-contention), which would move the
+        // headlines to the left-out list; what is checked here is the report's content, so they are let in.
+        var (analyzed, printed) = await CliAsync("analyze", Path.Combine(folder, "gen1"), Path.Combine(folder, "gen2"), "--study", "sla", "--sla", "p99=10s", "--include-client-bound", "--out", report);
         Assert.True(analyzed == 0, printed);
 
         var markdown = await File.ReadAllTextAsync(Path.Combine(report, "report.md"));
