@@ -9,6 +9,10 @@
 # usage: scripts/soak.sh [seconds, default 180]   (run, result and console log kept in SOAK_OUT, default results/soak-<utc>)
 #   SOAK_USERS (200), SOAK_SIZE (10MB), SOAK_CONNECTION (an existing PostgreSQL server; default: a throw-away one on
 #   PGPORT, default 55499, started and stopped here).
+#   SOAK_FAULTS=Y (throw-away server only): every SOAK_FAULT_EVERY seconds (120) one fault in turn: every store session
+#   killed (pg_terminate_backend), the server frozen for 10 s (SIGSTOP), the server restarted (pg_ctl restart -m fast).
+#   Each fault must show as a stall or reconnect-storm finding spanning its time, the cross-check must match, and the
+#   driver's memory stay flat; the script says so per fault and exits 1 when one is missed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-180}
@@ -22,7 +26,10 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+faults=${SOAK_FAULTS:-N}
+fault_every=${SOAK_FAULT_EVERY:-120}
 if [ -n "${SOAK_CONNECTION:-}" ]; then
+  [ "$faults" = "Y" ] && { echo "error: SOAK_FAULTS=Y stops and restarts the server: only on the throw-away one (leave SOAK_CONNECTION unset)." >&2; exit 2; }
   connection=$SOAK_CONNECTION
 else
   export PGPORT=${PGPORT:-55499}
@@ -39,13 +46,41 @@ echo "soak: $users users, $seconds s, $size store on PostgreSQL"
 out=${SOAK_OUT:-results/soak-$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$out"
 # memory_check: at every log line the driver collects fully and records its live heap beside its resident memory.
+# The faults run beside the driver: their times (seconds after the run's start) go to faults.log.
+inject_faults() {
+  local start=$1 n=0 kind at postmaster children
+  local pgbin; pgbin=$(cat "$pg_dir/pgbin")
+  while sleep "$fault_every"; do
+    n=$((n + 1)); at=$(( $(date +%s) - start ))
+    case $((n % 3)) in
+      1) kind=kill
+         psql -h 127.0.0.1 -p "$PGPORT" -U bench -d dsbench -qAtc "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'" >/dev/null 2>&1 || true ;;
+      2) kind=freeze
+         postmaster=$(head -1 "$pg_dir/data/postmaster.pid"); children=$(pgrep -P "$postmaster" | tr '\n' ' ')
+         # shellcheck disable=SC2086
+         kill -STOP "$postmaster" $children; sleep 10; kill -CONT "$postmaster" $children ;;
+      0) kind=restart
+         runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg_dir/data" -m fast -w -t 60 restart >/dev/null || true ;;
+    esac
+    echo "$at $kind" >>"$out/faults.log"
+  done
+}
+fault_pid=""
+if [ "$faults" = "Y" ]; then
+  : >"$out/faults.log"
+  inject_faults "$(date +%s)" &
+  fault_pid=$!
+  echo "soak: a fault every $fault_every s (session kills, a 10 s freeze, a restart, in turn)"
+fi
 status=0
 $cli run --engine=postgresql --connection="$connection" --size="$size" --users="$users" --ramp-rate=100 \
-  --duration="${seconds}s" --warmup=0 --log_freq=10 --memory-check=Y --out="$out" >"$out/run.log" 2>&1 || status=$?
+  --duration="${seconds}s" --warmup=0 --log_freq=5 --memory-check=Y --out="$out" >"$out/run.log" 2>&1 || status=$?
+[ -n "$fault_pid" ] && { kill "$fault_pid" 2>/dev/null; wait "$fault_pid" 2>/dev/null || true; }
 tail -n 4 "$out/run.log"
 result=$(ls "$out"/*.result.json)
-python3 - "$result" <<'PY'
-import json, sys
+python3 - "$result" "$out/faults.log" <<'PY' || status=1
+import json, os, sys
 r = json.load(open(sys.argv[1]))
 t = {k.lower(): v for k, v in r["totals"].items()} if "totals" in r else {}
 c = r.get("crossCheck") or {}
@@ -55,7 +90,8 @@ print(f"orders per user: min {t.get('minuserorders')}, median {t.get('medianuser
 for cause in r.get("errorCauses", [])[:3]:
     print(f"abandoned orders, cause: {cause['count']} x {cause['cause']}")
 
-# Per-minute means of the driver's memory from the result's intervals (one sample per 10-s log line).
+# Per-minute means of the driver's memory from the result's intervals (one sample per 5-s log line: a 10 s freeze
+# then holds a whole interval without orders, which is what the stall finding looks for).
 minutes = {}
 for i in r.get("intervals", []):
     m = minutes.setdefault(int(max(i["sinceStartSeconds"] - 0.001, 0) // 60) + 1, {"rss": [], "live": []})
@@ -65,7 +101,7 @@ for i in r.get("intervals", []):
 mean = lambda xs: sum(xs) / len(xs) if xs else float("nan")
 for k in sorted(minutes):
     print(f"minute {k}: driver RSS {mean(minutes[k]['rss']):.0f} MB, live managed heap {mean(minutes[k]['live']):.1f} MB")
-full = [k for k in sorted(minutes) if len(minutes[k]["rss"]) >= 6]
+full = [k for k in sorted(minutes) if len(minutes[k]["rss"]) >= 12]
 if len(full) >= 3:
     # Minute 1 fills pools, prepared statements and buffers; the steady state is minute 2 to the last full minute.
     second, last = minutes[full[1]], minutes[full[-1]]
@@ -73,5 +109,22 @@ if len(full) >= 3:
           f"live managed heap {mean(last['live']) / mean(second['live']):.2f}x (flat = 1.00x)")
 else:
     print("steady state: run at least 180 s for minute 2 and a later full minute to compare")
+
+# Each fault is found when a stall or reconnect-storm finding's span (from .. to s after the start) holds its time,
+# give or take one log interval (the fault's clock starts a moment before the run's).
+import re
+missed = 0
+if os.path.exists(sys.argv[2]):
+    spans = []
+    for f in r.get("findings", []):
+        m = re.search(r"from (\d+) s to (\d+) s after the start", f.get("message", ""))
+        if f.get("code") in ("stall", "reconnect-storm") and m:
+            spans.append((f["code"], int(m.group(1)), int(m.group(2))))
+    for line in open(sys.argv[2]):
+        at, kind = int(line.split()[0]), line.split()[1]
+        hits = [f"{c} {a}-{b} s" for c, a, b in spans if a - 12 <= at <= b + 12]
+        missed += not hits
+        print(f"fault at {at} s ({kind}): {', '.join(hits) if hits else 'NO FINDING'}")
+sys.exit(1 if missed else 0)
 PY
 exit $status
