@@ -7,13 +7,17 @@ namespace DvdStore.Driver.Running;
 
 /// <summary>
 /// The connections a run holds at once: one per virtual user for the whole run, plus the driver's own (the server
-/// metrics connection and the cross-check count at the end). Sizes each provider pool for them and, before any user
-/// connects, checks that the server will accept them.
+/// metrics connections, the cross-check count at the end and the store lease). Sizes each provider pool for them and,
+/// before any user connects, checks that the server will accept them.
 /// </summary>
 public static class ConnectionBudget
 {
-    /// <summary>Connections the driver holds besides its users' on one database: the engine counters, the wait sampler (each on a connection of its own), the cross-check count.</summary>
-    public const int DriverConnections = 3;
+    /// <summary>
+    /// Connections the driver holds besides its users' on one database: the engine counters, the wait sampler (each on a
+    /// connection of its own), the cross-check count, and the store lease (renewed all run, then read for other clients'
+    /// notes and released at the end).
+    /// </summary>
+    public const int DriverConnections = 4;
 
     /// <summary>Connections the run holds at once through <paramref name="target"/>'s connection string (its pool).</summary>
     public static int Needed(RunSettings settings, StoreTarget target) => UsersOn(settings, target) + DriverConnections;

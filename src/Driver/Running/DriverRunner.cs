@@ -85,6 +85,13 @@ public static class DriverRunner
         var pacing = RatePacing.For(settings);
         await using var supervisor = new UserSupervisor(settings, targets, metrics, workload, new WeightedProducts(workload.Products), pacing);
         running = supervisor;
+        // Fencing: a driver that lost its lease (paused past it, cut off, or found it taken) sends nothing more and stops at once.
+        if (leases is not null)
+        {
+            supervisor.FenceWith(leases.CheckAsync);
+        }
+
+        using var leaseWatch = leases is { } held ? held.LostToken.Register(() => _ = supervisor.AbortAsync(LeaseFindings.Fenced(held.LostReason ?? "its lease was lost"))) : default;
         await supervisor.ConnectAllAsync(settings.Names, output, ds3, cancellationToken).ConfigureAwait(false);
         // A fleet starts at its barrier in the database; a single driver at --start-at or now.
         var fleet = await FleetRun.StartAsync(settings, output, cancellationToken).ConfigureAwait(false);
@@ -107,7 +114,8 @@ public static class DriverRunner
         var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish, Pacing = pacing };
         var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
 
-        var fatal = supervisor.Fatal;
+        var leaseLost = leases is null ? null : await LeaseFindings.CheckAtEndAsync(leases).ConfigureAwait(false);
+        var fatal = supervisor.Fatal ?? (leaseLost is null ? null : LeaseFindings.Fenced(leaseLost));
         var cancelled = cancellationToken.IsCancellationRequested && fatal is null;
         var findings = new RunFindings(settings.SetupFindings);
 
@@ -120,12 +128,18 @@ public static class DriverRunner
         {
             (check, membership) = await FleetRun.FinishAsync(fleet, settings, measured.StartUtc, crossCheck, settings.CrossCheck && fatal is null, supervisor.CommittedOrders, supervisor.InDoubtOrders, output).ConfigureAwait(false);
         }
+        else if (leaseLost is not null)
+        {
+            // The store may be another client's by now: its orders must not be reported as this run's lost ones.
+            findings.Add(LeaseFindings.Lost(leaseLost));
+        }
         else if (settings.CrossCheck)
         {
             check = await TryCrossCheckAsync(crossCheck, supervisor, fatal is not null, findings).ConfigureAwait(false);
         }
 
-        findings.AddCrossCheck(check);
+        // Other clients that wrote during the run are named (else the cross-check speaks for itself); the leases go at once.
+        await LeaseFindings.AddAtEndAsync(leases, check, findings, output).ConfigureAwait(false);
         if (membership is { RosterComplete: false })
         {
             findings.Add(new Finding("fleet-incomplete", FindingSeverity.Warning, $"not every driver of fleet {membership.FleetId} recorded its end within {settings.FleetTimeout.TotalSeconds:0} s, so no cross-check was made; analyze sums the fleet's results."));

@@ -137,6 +137,27 @@ public sealed class UserSupervisor : IAsyncDisposable
         tasks = users.Select(u => Task.Run(() => RunUserAsync(u))).ToArray();
     }
 
+    /// <summary>Fences every user (<see cref="VirtualUser.Fence"/>): asked before each call.</summary>
+    public void FenceWith(Func<CancellationToken, ValueTask<string?>> fence)
+    {
+        foreach (var user in users)
+        {
+            user.Fence = fence;
+        }
+    }
+
+    /// <summary>Ends the run at once: the users stop and the calls in flight are cancelled (the store is no longer the run's).</summary>
+    public async Task AbortAsync(string message)
+    {
+        if (stop is null || abort is null)
+        {
+            return; // Not started: the fence stops every user at its first call.
+        }
+
+        await FailRunAsync(message).ConfigureAwait(false);
+        await abort.CancelAsync().ConfigureAwait(false);
+    }
+
     /// <summary>Asks every user to stop after its current order; after the grace period, aborts the orders still in flight.</summary>
     public async Task StopAsync()
     {

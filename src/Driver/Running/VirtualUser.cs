@@ -60,6 +60,12 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
     /// <summary>Why the user stopped early, if it did.</summary>
     public string? FailureMessage { get; private set; }
 
+    /// <summary>
+    /// Asked before every call: why this run may no longer write to the store (its lease lost or run out), or null. A
+    /// driver resumed after a pause past its lease sends nothing more: another process may hold the store by then.
+    /// </summary>
+    public Func<CancellationToken, ValueTask<string?>>? Fence { get; set; }
+
     /// <summary>Opens the user's connection (the store commands are created on it).</summary>
     public async Task ConnectAsync(CancellationToken cancellationToken)
     {
@@ -154,6 +160,29 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
                 var lost = Stopwatch.GetTimestamp();
                 await ReconnectAsync($"the connection was {connection.State.ToString().ToLowerInvariant()}", cancellationToken).ConfigureAwait(false);
                 excluded += Stopwatch.GetTimestamp() - lost;
+            }
+
+            if (Fence is not null)
+            {
+                string? fenced;
+                try
+                {
+                    fenced = await Fence(cancellationToken).ConfigureAwait(false);
+                }
+                catch (Exception e) when (target.Engine.Classify(e) == FailureKind.Connection && others++ < retry.MaxOtherRetries)
+                {
+                    // A lease the clock says ran out is renewed before any call; when the database cannot be reached
+                    // for that, nothing of the call was sent: reconnect and ask again.
+                    var unreachable = Stopwatch.GetTimestamp();
+                    await ReconnectAsync(FirstLine(e.Message), cancellationToken).ConfigureAwait(false);
+                    excluded += Stopwatch.GetTimestamp() - unreachable;
+                    continue;
+                }
+
+                if (fenced is not null)
+                {
+                    throw new DriverFatalException("the run lost its hold on the store: " + fenced);
+                }
             }
 
             try

@@ -10,41 +10,103 @@ namespace DvdStore.Loader.Store;
 /// A store held by one process (a run, a reset): the row 'lease' of DS_STORE_INFO holds who and until when. Taking it
 /// is an INSERT on the table's key, so of two takers exactly one wins; a holder renews it every
 /// <see cref="Heartbeat"/> to now + 2 heartbeats, so a holder that was killed frees the store within two heartbeats.
+/// A holder that could not renew before its lease ran out (paused, cut off) or finds it taken is fenced: <see cref="Fenced"/>
+/// says why from then on (checked before every call a run makes), <see cref="LostToken"/> fires, and when another process
+/// holds the store now a note naming both is left in DS_STORE_INFO for that holder to find (<see cref="ReadLostToUsAsync"/>).
 /// Times are the clients' UTC clocks (the one portable clock): clients of one store should agree within seconds.
 /// </summary>
 public sealed class StoreLease : IAsyncDisposable
 {
     public const string Key = "lease";
 
-    public static readonly TimeSpan DefaultHeartbeat = TimeSpan.FromSeconds(15);
+    /// <summary>Keys of the notes a fenced holder leaves for the process that holds the store after it.</summary>
+    public const string LostNotePrefix = "lease.lost.";
+
+    /// <summary>The lease's length in seconds (default 30; tests shorten it so a pause past it takes seconds).</summary>
+    public const string LengthVariable = "DVDSTORE_LEASE_SECONDS";
+
+    private readonly CancellationTokenSource _lost = new();
+
+    private readonly SemaphoreSlim _renewing = new(1, 1);
 
     private readonly StoreTarget _target;
     private readonly CancellationTokenSource _stop = new();
     private readonly Task _renewals;
     private string _value;
+    private bool _released;
 
-    private StoreLease(StoreTarget target, string holder, string value, TimeSpan heartbeat)
+    private StoreLease(StoreTarget target, string holder, string value, DateTime expiresUtc, TimeSpan heartbeat, string? tookOverFrom)
     {
         _target = target;
         Holder = holder;
         Heartbeat = heartbeat;
         _value = value;
+        ExpiresUtc = expiresUtc;
+        TookOverFrom = tookOverFrom;
         _renewals = RenewAsync();
     }
+
+    /// <summary>Renewals every 15 s (a lease of 30 s), or half of <see cref="LengthVariable"/> when it is set.</summary>
+    public static TimeSpan DefaultHeartbeat =>
+        double.TryParse(System.Environment.GetEnvironmentVariable(LengthVariable), NumberStyles.Float, CultureInfo.InvariantCulture, out var seconds) && seconds >= 1
+            ? TimeSpan.FromSeconds(Math.Min(seconds, 3600) / 2)
+            : TimeSpan.FromSeconds(15);
 
     public string Holder { get; }
 
     public TimeSpan Heartbeat { get; }
 
-    /// <summary>True when a renewal found the row taken by someone else (the lease had expired and was broken).</summary>
-    public bool Lost { get; private set; }
+    /// <summary>The store held.</summary>
+    public StoreTarget Target => _target;
+
+    /// <summary>Until when the store is ours: the expiry of the last renewal that succeeded.</summary>
+    public DateTime ExpiresUtc { get; private set; }
+
+    /// <summary>The holder whose lease had run out unreleased when this one was taken (it may still be alive, paused); null if none.</summary>
+    public string? TookOverFrom { get; }
+
+    /// <summary>True when this holder was fenced: its lease ran out before a renewal, or a renewal found it taken.</summary>
+    public bool Lost => LostReason is not null;
+
+    /// <summary>Why the lease was lost (one line naming the new holder when there is one), or null.</summary>
+    public string? LostReason { get; private set; }
+
+    /// <summary>Fires once when the lease is lost.</summary>
+    public CancellationToken LostToken => _lost.Token;
+
+    /// <summary>Why this holder may not write now (lost, or run out by its own clock before a renewal); null while the store is its.</summary>
+    public string? Fenced() => LostReason ?? (DateTime.UtcNow >= ExpiresUtc ? RanOut() : null);
+
+    /// <summary>
+    /// Why this holder may not write now, or null. When its own clock says the lease ran out (paused, or the database
+    /// frozen past it), the store is asked first: a renewal that still finds the holder's row keeps the store (a taker
+    /// deletes that row before it writes), one that finds it gone fences the holder. Throws the database's error when
+    /// it cannot be asked: until then the holder may not write.
+    /// </summary>
+    public async ValueTask<string?> CheckAsync(CancellationToken cancellationToken)
+    {
+        if (LostReason is { } lost)
+        {
+            return lost;
+        }
+
+        if (DateTime.UtcNow < ExpiresUtc)
+        {
+            return null;
+        }
+
+        await RenewOnceAsync(cancellationToken, onlyIfRanOut: true).ConfigureAwait(false);
+        return Fenced();
+    }
 
     /// <summary>Takes the store's lease, or refuses in one line naming the holder and when its lease runs out.</summary>
     public static async Task<StoreLease> AcquireAsync(StoreTarget target, string holder, TimeSpan? heartbeat, CancellationToken cancellationToken)
     {
         var beat = heartbeat ?? DefaultHeartbeat;
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-        var value = Encode(holder, DateTime.UtcNow + (2 * beat));
+        var expires = DateTime.UtcNow + (2 * beat);
+        var value = Encode(holder, expires);
+        string? tookOverFrom = null;
         for (var attempt = 0; attempt < 3; attempt++)
         {
             var current = await ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
@@ -58,13 +120,14 @@ public sealed class StoreLease : IAsyncDisposable
                 // Expired: remove exactly that row, so a holder that renewed in the meantime keeps its lease.
                 await ExecuteAsync(target, connection, $"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {target.Engine.Parameter("k")} AND INFO_VALUE = {target.Engine.Parameter("v")}",
                     cancellationToken, ("k", Key), ("v", held.Value)).ConfigureAwait(false);
+                tookOverFrom = held.Holder;
             }
 
             try
             {
                 await ExecuteAsync(target, connection, $"INSERT INTO DS_STORE_INFO (INFO_KEY, INFO_VALUE) VALUES ({target.Engine.Parameter("k")}, {target.Engine.Parameter("v")})",
                     cancellationToken, ("k", Key), ("v", value)).ConfigureAwait(false);
-                return new StoreLease(target, holder, value, beat);
+                return new StoreLease(target, holder, value, expires, beat, tookOverFrom);
             }
             catch (DbException)
             {
@@ -93,21 +156,81 @@ public sealed class StoreLease : IAsyncDisposable
     public static UserError InUse(StoreTarget target, Held held) => new(string.Create(CultureInfo.InvariantCulture,
         $"the store at {target.RedactedConnection} is in use by {held.Holder} (lease valid until {held.ExpiresUtc:HH:mm:ss}Z, renewed while it runs); wait until it ends — a holder that was killed frees it by {held.ExpiresUtc:HH:mm:ss}Z."));
 
-    public async ValueTask DisposeAsync()
+    /// <summary>
+    /// The notes of holders that lost this store to this lease while it was held (one line each, naming them), removed
+    /// as they are read. A fenced holder leaves one when it finds the store taken: it may have written before it knew.
+    /// </summary>
+    public async Task<IReadOnlyList<string>> ReadLostToUsAsync(CancellationToken cancellationToken)
     {
+        var notes = new List<string>();
+        await using var connection = await _target.OpenAsync(cancellationToken).ConfigureAwait(false);
+        var p = _target.Engine.Parameter("prefix");
+        var found = new List<(string Key, string Value)>();
+        await using (var command = connection.Command($"SELECT INFO_KEY, INFO_VALUE FROM DS_STORE_INFO WHERE INFO_KEY LIKE {p}"))
+        {
+            command.Add(p, LostNotePrefix + "%");
+            await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                found.Add((reader.GetString(0), reader.IsDBNull(1) ? "" : reader.GetString(1)));
+            }
+        }
+
+        foreach (var (key, value) in found.Where(n => n.Value.Contains(NoteTag(Holder), StringComparison.Ordinal)))
+        {
+            notes.Add(value);
+            await ExecuteAsync(_target, connection, $"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {_target.Engine.Parameter("k")}", cancellationToken, ("k", key)).ConfigureAwait(false);
+        }
+
+        return notes;
+    }
+
+    /// <summary>Releases the lease now; returns null, or one line saying why it could not (then it runs out by itself at <see cref="ExpiresUtc"/>).</summary>
+    public async Task<string?> ReleaseAsync()
+    {
+        if (_released)
+        {
+            return null;
+        }
+
+        _released = true;
         await _stop.CancelAsync().ConfigureAwait(false);
         await _renewals.ConfigureAwait(false);
-        _stop.Dispose();
+        if (!Lost && DateTime.UtcNow >= ExpiresUtc)
+        {
+            // Ran out before the renewals noticed (the run ended first): a renewal says whether it was taken (then the
+            // new holder is told); when the database cannot be asked, the delete below fails too and says so.
+            try
+            {
+                await RenewOnceAsync(CancellationToken.None).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is DbException or InvalidOperationException or TimeoutException)
+            {
+                // Said by the release below.
+            }
+        }
+        // Only our own row goes (a lost lease's row is someone else's now, or gone).
         try
         {
             await using var connection = await _target.OpenAsync(CancellationToken.None).ConfigureAwait(false);
             await ExecuteAsync(_target, connection, $"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
                 CancellationToken.None, ("k", Key), ("v", _value)).ConfigureAwait(false);
+            return null;
         }
-        catch (DbException)
+        catch (Exception e) when (e is DbException or InvalidOperationException or TimeoutException)
         {
-            // The database is gone or down: the lease expires by itself.
+            // The database is down or the rights were revoked: the lease runs out by itself.
+            return string.Create(CultureInfo.InvariantCulture,
+                $"the store's lease could not be released ({e.Message.Split('\n')[0].Trim().TrimEnd('.')}); it stays held until {ExpiresUtc:HH:mm:ss}Z");
         }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await ReleaseAsync().ConfigureAwait(false);
+        _stop.Dispose();
+        _lost.Dispose();
+        _renewing.Dispose();
     }
 
     private async Task RenewAsync()
@@ -115,27 +238,15 @@ public sealed class StoreLease : IAsyncDisposable
         using var timer = new PeriodicTimer(Heartbeat);
         try
         {
-            while (await timer.WaitForNextTickAsync(_stop.Token).ConfigureAwait(false))
+            while (!Lost && await timer.WaitForNextTickAsync(_stop.Token).ConfigureAwait(false))
             {
                 try
                 {
-                    var next = Encode(Holder, DateTime.UtcNow + (2 * Heartbeat));
-                    await using var connection = await _target.OpenAsync(_stop.Token).ConfigureAwait(false);
-                    var rows = await ExecuteAsync(_target, connection,
-                        $"UPDATE DS_STORE_INFO SET INFO_VALUE = {_target.Engine.Parameter("n")} WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
-                        _stop.Token, ("n", next), ("k", Key), ("v", _value)).ConfigureAwait(false);
-                    if (rows == 1)
-                    {
-                        _value = next;
-                    }
-                    else
-                    {
-                        Lost = true;
-                    }
+                    await RenewOnceAsync(_stop.Token).ConfigureAwait(false);
                 }
                 catch (Exception e) when (e is DbException or InvalidOperationException or TimeoutException)
                 {
-                    // A database that is down cannot be renewed on; the next beat tries again.
+                    // A database that is down cannot be renewed on; the next beat tries again (calls wait for a renewal once the lease ran out).
                 }
             }
         }
@@ -144,6 +255,73 @@ public sealed class StoreLease : IAsyncDisposable
             // Released.
         }
     }
+
+    /// <summary>
+    /// One renewal (one at a time: the heartbeat's, or a call's whose clock says the lease ran out): the row is moved to
+    /// now + 2 heartbeats only if it is still this holder's. Late or not, a row still ours means no other process took
+    /// the store (a taker deletes it first); a row gone means it was taken, and the holder is fenced.
+    /// </summary>
+    private async Task RenewOnceAsync(CancellationToken cancellationToken, bool onlyIfRanOut = false)
+    {
+        await _renewing.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            // Many users find the lease run out at once: the first renews it for all.
+            if (Lost || (onlyIfRanOut && DateTime.UtcNow < ExpiresUtc))
+            {
+                return;
+            }
+
+            var expires = DateTime.UtcNow + (2 * Heartbeat);
+            var next = Encode(Holder, expires);
+            await using var connection = await _target.OpenAsync(cancellationToken).ConfigureAwait(false);
+            var rows = await ExecuteAsync(_target, connection,
+                $"UPDATE DS_STORE_INFO SET INFO_VALUE = {_target.Engine.Parameter("n")} WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
+                cancellationToken, ("n", next), ("k", Key), ("v", _value)).ConfigureAwait(false);
+            if (rows == 1)
+            {
+                _value = next;
+                ExpiresUtc = expires;
+                return;
+            }
+
+            await LoseAsync(DateTime.UtcNow >= ExpiresUtc ? RanOut() + ", and it was taken" : "its lease was taken").ConfigureAwait(false);
+        }
+        finally
+        {
+            _renewing.Release();
+        }
+    }
+
+    private string RanOut() => string.Create(CultureInfo.InvariantCulture,
+        $"its lease ran out at {ExpiresUtc:HH:mm:ss}Z before it could be renewed (the driver was paused or could not reach the database)");
+
+    /// <summary>Fences this holder and, when another process holds the store now, leaves it a note naming both.</summary>
+    private async Task LoseAsync(string reason)
+    {
+        Held? now = null;
+        try
+        {
+            await using var connection = await _target.OpenAsync(CancellationToken.None).ConfigureAwait(false);
+            now = await ReadAsync(_target, connection, CancellationToken.None).ConfigureAwait(false);
+            if (now is not null && now.Value != _value)
+            {
+                var note = $"{Holder} lost the store to {NoteTag(now.Holder)} at {DateTime.UtcNow.ToString("HH:mm:ss", CultureInfo.InvariantCulture)}Z";
+                await ExecuteAsync(_target, connection, $"INSERT INTO DS_STORE_INFO (INFO_KEY, INFO_VALUE) VALUES ({_target.Engine.Parameter("k")}, {_target.Engine.Parameter("v")})",
+                    CancellationToken.None, ("k", LostNotePrefix + Guid.NewGuid().ToString("N")[..16]), ("v", note.Length > 1000 ? note[..1000] : note)).ConfigureAwait(false);
+            }
+        }
+        catch (Exception e) when (e is DbException or InvalidOperationException or TimeoutException)
+        {
+            // Fenced all the same; the note is a courtesy to the new holder.
+        }
+
+        LostReason = now is not null && now.Value != _value ? $"{reason}; the store is held by {now.Holder} now" : reason;
+        await _lost.CancelAsync().ConfigureAwait(false);
+    }
+
+    /// <summary>How a note names the holder it was left for (brackets, so one holder's text never matches inside another's).</summary>
+    private static string NoteTag(string holder) => "[" + holder + "]";
 
     private static string Encode(string holder, DateTime expiresUtc) =>
         string.Create(CultureInfo.InvariantCulture, $"{expiresUtc:yyyy-MM-ddTHH:mm:ss.fffZ} {holder}");
