@@ -10,8 +10,8 @@ namespace DvdStore.Analysis.Comparisons;
 /// </summary>
 internal sealed record SweepSeries(string Name, string Unit, IReadOnlyList<RunGroup> Steps, Func<RunGroup, double> N, int Peak)
 {
-    /// <summary>"8 threads", "2 vCPUs".</summary>
-    public string StepLabel(RunGroup step) => $"{Format.Number(N(step), 0)} {Unit}s";
+    /// <summary>"8 threads", "2 vCPUs", "1 thread".</summary>
+    public string StepLabel(RunGroup step) => Format.Count(Format.Number(N(step), 0), Unit);
 
     public static IReadOnlyList<SweepSeries> Of(StudyInput input)
     {

@@ -1,3 +1,4 @@
+using DvdStore.Analysis.Reading;
 using DvdStore.Analysis.Reports;
 using DvdStore.Analysis.Statistics;
 using DvdStore.Driver.Results;
@@ -25,7 +26,9 @@ public sealed class WaitBreakdown : IStudy
 
     public StudyResult Analyze(StudyInput input)
     {
-        var runs = input.Runs.Where(r => Of(r.Result) is not null).ToList();
+        // In the order of a sweep's steps (vCPUs, then threads), so the charts over time read as the sweep went.
+        var runs = input.Runs.Where(r => Of(r.Result) is not null)
+            .OrderBy(r => r.NumericLabel(LabelKeys.Vcpus) ?? 0).ThenBy(r => r.NumericLabel(LabelKeys.Threads) ?? 0).ToList();
         if (runs.Count == 0)
         {
             return StudyResult.Lacking(Name, Title, "needs runs with sampled waits (server.waits: dvdstore run samples them 10 times a second on every server engine; --wait-rate 0 turns it off)");
@@ -46,7 +49,8 @@ public sealed class WaitBreakdown : IStudy
 
             if (charts.Count < MaxRunCharts && OverTime(run.Result) is { } chart)
             {
-                charts.Add(chart with { FileName = $"waits-{charts.Count + 1}", Title = $"Average active sessions by wait class over time: {run.Name}" });
+                var step = string.Join(", ", new[] { (LabelKeys.Vcpus, "vCPU"), (LabelKeys.Threads, "thread") }.Where(k => run.Label(k.Item1).Length > 0).Select(k => Format.Count(run.Label(k.Item1), k.Item2)));
+                charts.Add(chart with { FileName = $"waits-{charts.Count + 1}", Title = $"Average active sessions by wait class over time: {run.Name}{(step.Length > 0 ? $" ({step})" : "")}" });
             }
         }
 

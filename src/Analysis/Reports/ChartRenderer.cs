@@ -21,6 +21,9 @@ public static class ChartRenderer
     /// <summary>A legend entry longer than this wraps onto further lines.</summary>
     private const int MaxLegendText = 36;
 
+    /// <summary>About what a legend beside the plot takes from the chart's width, in pixels.</summary>
+    private const int LegendBesideWidth = 350;
+
     /// <summary>The height of one point label (15 px text and a gap), in pixels.</summary>
     private const float LabelLine = 19;
 
@@ -38,7 +41,10 @@ public static class ChartRenderer
     private static Plot Build(ChartSpec spec, int width)
     {
         var plot = new Plot();
-        plot.Title(spec.Title, TitleSize(spec.Title, width));
+        var entries = spec.Series.Count + (spec.ReferenceValue is null ? 0 : 1) + spec.Markers.Select(m => m.Label).Where(l => l.Length > 0).Distinct(StringComparer.Ordinal).Count();
+        var legendBeside = spec.Stacks.Count > 0 || (spec.Bars.Count == 0 && entries > 2);
+        // The title is centred over the plot, which a legend beside it narrows: sized to what is left, it is not cut.
+        plot.Title(spec.Title, TitleSize(spec.Title, legendBeside ? width - LegendBesideWidth : width));
         plot.XLabel(spec.XLabel, 20);
         plot.YLabel(spec.YLabel, 20);
         plot.Axes.Bottom.TickLabelStyle.FontSize = 16;
@@ -70,8 +76,7 @@ public static class ChartRenderer
         }
 
         plot.Legend.FontSize = 16;
-        var entries = spec.Series.Count + (spec.ReferenceValue is null ? 0 : 1) + spec.Markers.Select(m => m.Label).Where(l => l.Length > 0).Distinct(StringComparer.Ordinal).Count();
-        if (spec.Stacks.Count > 0 || (spec.Bars.Count == 0 && entries > 2))
+        if (legendBeside)
         {
             // Beside the plot, sized to its entries (short: labels that differ, never file names), so no line is hidden.
             plot.ShowLegend(Edge.Right);
@@ -222,7 +227,21 @@ public static class ChartRenderer
         var values = spec.Series.Where(s => !s.Model).SelectMany(s => s.X).Distinct().Order().ToArray();
         if (values.Length is > 0 and <= MaxConfigurationTicks)
         {
-            plot.Axes.Bottom.SetTicks(values, values.Select(v => v.ToString("0", CultureInfo.InvariantCulture)).ToArray());
+            // A line beyond the measured points (a projection) widens the axis: 1 and 2 would then print as "12". A label
+            // closer to the last one shown than its own width (about 10 px a character, the plot about Width − 350 px) is left blank.
+            var all = spec.Series.SelectMany(s => s.X).ToList();
+            var pixelsPerUnit = (Width - LegendBesideWidth) / Math.Max(1e-9, all.Max() - all.Min());
+            var labels = new string[values.Length];
+            double? shown = null;
+            for (var i = 0; i < values.Length; i++)
+            {
+                var text = values[i].ToString("0", CultureInfo.InvariantCulture);
+                var fits = shown is not { } last || (values[i] - last) * pixelsPerUnit >= 10 * (text.Length + 1);
+                labels[i] = fits ? text : "";
+                shown = fits ? values[i] : shown;
+            }
+
+            plot.Axes.Bottom.SetTicks(values, labels);
         }
         else
         {

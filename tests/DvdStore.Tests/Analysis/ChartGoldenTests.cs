@@ -41,6 +41,24 @@ public sealed class ChartGoldenTests
         Assert.Equal(["1", "2", "4", "8"], ticks);
     }
 
+    /// <summary>A projection to 58 threads widens the axis: 1 and 2 sit 14 px apart and printed "12"; the 2 is left blank.</summary>
+    [Fact]
+    public void Ticks_crowded_by_a_projection_leave_a_label_blank_rather_than_run_together()
+    {
+        var law = new ChartSpec("OPM vs threads with the Universal Scalability Law fit (dotted: projection)", "g-law", "Driver threads (users)", "Orders per minute (OPM)")
+        {
+            Series =
+            [
+                new ChartSeries("OPM", [1, 2, 4, 8, 16, 32], [338, 800, 1_559, 2_996, 5_360, 8_294]),
+                new ChartSeries("USL fit (OPM)", [1, 32], [338, 8_294]) { Model = true },
+                new ChartSeries("USL projection (OPM)", [32, 58], [8_294, 9_530]) { Model = true, Projection = true },
+            ],
+            IntegerX = true,
+        };
+
+        Assert.Equal(["1", "4", "8", "16", "32"], BottomTicks(Render(law)));
+    }
+
     [Fact]
     public void A_cpu_percent_axis_spans_zero_to_one_hundred_and_points_say_their_configuration()
     {
@@ -113,7 +131,8 @@ public sealed class ChartGoldenTests
         return rendered.Svg;
     }
 
-    private static List<string> Texts(string svg) =>
+    /// <summary>The texts of a drawn chart (title, axis titles, ticks, legend entries, labels), trimmed.</summary>
+    internal static List<string> Texts(string svg) =>
         XDocument.Parse(svg).Descendants().Where(e => e.Name.LocalName == "text").Select(e => e.Value.Trim()).ToList();
 
     private static int Lines(string svg) =>

@@ -70,7 +70,7 @@ public class WaitAndLawStudyTests
         Assert.Contains("OPM: at 16 threads, 60 % of active session time was LWLock:WALWrite (log/commit write).", result.Findings);
         Assert.DoesNotContain(result.Findings, f => f.StartsWith("OPM: at 4 threads", StringComparison.Ordinal));
         var steps = Assert.Single(result.Charts, c => c.Title.Contains("per step", StringComparison.Ordinal));
-        Assert.Equal(["1 threads", "2 threads", "4 threads", "8 threads", "16 threads"], steps.Stacks.Select(s => s.Category));
+        Assert.Equal(["1 thread", "2 threads", "4 threads", "8 threads", "16 threads"], steps.Stacks.Select(s => s.Category));
         Assert.Equal(16 * 0.60, steps.Stacks[^1].Segments.Single(g => g.Name == "log/commit write").Value, 9);
         Assert.Equal("41.0", Row(result.Tables[0], "run", "t8.json")["top_non_cpu_pct_of_active"]);
     }

@@ -1,5 +1,5 @@
-using System.Text.RegularExpressions;
 using DvdStore.Cli;
+using DvdStore.Tests.Analysis;
 using DvdStore.Tests.Loader;
 using Npgsql;
 using Xunit.Abstractions;
@@ -69,7 +69,7 @@ public sealed class UsersSweepReportTests(ITestOutputHelper output) : IDisposabl
         var report = Path.Combine(_folder, "report");
         var markdown = await File.ReadAllTextAsync(Path.Combine(report, "report.md"));
         var steps = Assert.Single(Charts(report), c => c.Any(t => t.StartsWith("Average active sessions by wait class per step", StringComparison.Ordinal)));
-        Assert.Superset(new HashSet<string>(Users.Select(u => $"{u} threads").Append("other").Append("CPU")), steps.ToHashSet());
+        Assert.Superset(new HashSet<string>(Users.Select(u => u == 1 ? "1 thread" : $"{u} threads").Append("other").Append("CPU")), steps.ToHashSet());
         Assert.Matches(@"OPM: at 8 threads \(the peak\), \d+ % of active session time was Timeout:PgSleep \(other\)\.", markdown);
 
         // The scaling law: drawn when no step measured the client; else the report says in one line why there is no fit.
@@ -108,7 +108,7 @@ public sealed class UsersSweepReportTests(ITestOutputHelper output) : IDisposabl
         Assert.Matches(@"- OPM: Universal Scalability Law over \d+ runs at \d+ thread counts: σ [0-9.]+", law);
         Assert.Contains("![OPM vs threads with the Universal Scalability Law fit (dotted: projection)](charts/law-threads.png)", law, StringComparison.Ordinal);
         var chart = File.ReadAllText(Path.Combine(report, "charts", "law-threads.svg"));
-        Assert.Superset(new HashSet<string> { "OPM vs threads with the Universal Scalability Law fit (dotted: projection)", "OPM", "USL fit (OPM)", "USL projection (OPM)" }, Texts(chart).ToHashSet());
+        Assert.Superset(new HashSet<string> { "OPM vs threads with the Universal Scalability Law fit (dotted: projection)", "OPM", "USL fit (OPM)", "USL projection (OPM)" }, ChartGoldenTests.Texts(chart).ToHashSet());
     }
 
     /// <summary>The report's section from <paramref name="heading"/> to the next section.</summary>
@@ -122,11 +122,8 @@ public sealed class UsersSweepReportTests(ITestOutputHelper output) : IDisposabl
 
     /// <summary>The texts of every chart of a report (titles, ticks, legend entries), chart by chart.</summary>
     private static IEnumerable<IReadOnlyList<string>> Charts(string report) =>
-        Directory.GetFiles(Path.Combine(report, "charts"), "*.svg").Select(f => Texts(File.ReadAllText(f)));
+        Directory.GetFiles(Path.Combine(report, "charts"), "*.svg").Select(f => (IReadOnlyList<string>)ChartGoldenTests.Texts(File.ReadAllText(f)));
 
-    /// <summary>The texts of an SVG chart, trimmed and unescaped.</summary>
-    private static IReadOnlyList<string> Texts(string svg) =>
-        Regex.Matches(svg, @"<text[^>]*>(.*?)</text>", RegexOptions.Singleline).Select(m => System.Net.WebUtility.HtmlDecode(m.Groups[1].Value.Trim())).ToList();
 
     /// <summary>A session of the store's database that sleeps until cancelled (the cancel reaches the server: the backend stops sleeping).</summary>
     private static async Task SleepAsync(string connectionString, CancellationToken stop)
