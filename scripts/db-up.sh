@@ -18,9 +18,14 @@ pg)
   echo "$PGBIN" >"$D/pgbin"
   # initdb and postgres refuse to run as root.
   runuser -u postgres -- env LD_LIBRARY_PATH="$pglib" "$PGBIN/initdb" -D "$D/data" -U bench -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$D/initdb.log"
-  runuser -u postgres -- env LD_LIBRARY_PATH="$pglib" "$PGBIN/pg_ctl" -D "$D/data" -l "$D/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB ${PG_OPTS:-}" \
-    start >/dev/null
+  # A few tries: the port can be held for a moment by a client's ephemeral port (32768-60999 holds the defaults).
+  for attempt in 1 2 3 4 5; do
+    runuser -u postgres -- env LD_LIBRARY_PATH="$pglib" "$PGBIN/pg_ctl" -D "$D/data" -l "$D/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB ${PG_OPTS:-}" \
+      start >/dev/null && break
+    [ "$attempt" -eq 5 ] && { echo "error: PostgreSQL did not start on port $PGPORT (see $D/server.log)" >&2; exit 1; }
+    sleep 2
+  done
   psql -h 127.0.0.1 -p "$PGPORT" -U bench -d postgres -qc 'CREATE DATABASE dsbench' >/dev/null
   echo "$D" ;;
 mariadb)
@@ -29,14 +34,23 @@ mariadb)
   D=$(mktemp -d /tmp/dvdstore-mdb.XXXXXX)
   chown mysql:mysql "$D"
   mariadb-install-db --no-defaults --user=mysql --datadir="$D/data" --skip-test-db --skip-name-resolve >"$D/install.log" 2>&1
-  mariadbd --no-defaults --user=mysql --datadir="$D/data" --socket="$D/mysqld.sock" --port="$MDBPORT" \
-    --bind-address=127.0.0.1 --pid-file="$D/mariadbd.pid" --log-error="$D/error.log" --skip-name-resolve \
-    --innodb-buffer-pool-size=256M --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=300 \
-    --performance-schema=ON --performance-schema-consumer-events-waits-current=ON --performance-schema-instrument='wait/%=ON' \
-    </dev/null >/dev/null 2>&1 &
-  for _ in $(seq 1 240); do
-    mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e 'select 1' >/dev/null 2>&1 && break
-    sleep 0.25
+  # A few tries, as for PostgreSQL: a server that exits (its port held for a moment) is started again.
+  up=""
+  for attempt in 1 2 3 4 5; do
+    mariadbd --no-defaults --user=mysql --datadir="$D/data" --socket="$D/mysqld.sock" --port="$MDBPORT" \
+      --bind-address=127.0.0.1 --pid-file="$D/mariadbd.pid" --log-error="$D/error.log" --skip-name-resolve \
+      --innodb-buffer-pool-size=256M --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=300 \
+      --performance-schema=ON --performance-schema-consumer-events-waits-current=ON --performance-schema-instrument='wait/%=ON' \
+      </dev/null >/dev/null 2>&1 &
+    server=$!
+    for _ in $(seq 1 240); do
+      mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e 'select 1' >/dev/null 2>&1 && { up=1; break; }
+      kill -0 "$server" 2>/dev/null || break
+      sleep 0.25
+    done
+    [ -n "$up" ] && break
+    [ "$attempt" -eq 5 ] && { echo "error: MariaDB did not start on port $MDBPORT (see $D/error.log)" >&2; exit 1; }
+    sleep 2
   done
   mariadb --no-defaults --socket="$D/mysqld.sock" -uroot -e "CREATE DATABASE dsbench;
     CREATE USER 'bench'@'127.0.0.1' IDENTIFIED BY 'bench'; GRANT ALL ON *.* TO 'bench'@'127.0.0.1' WITH GRANT OPTION;"
