@@ -163,8 +163,15 @@ public sealed class WaitSampler : IAsyncDisposable
                         await ReadTotalsAsync(stop).ConfigureAwait(false);
                     }
                 }
-                catch (Exception e) when (!stop.IsCancellationRequested)
+                catch (Exception e)
                 {
+                    // A sample that fails as sampling stops (its connection closed under it, say) is of no interest; it
+                    // must not fault the loop, or stopping the sampler would throw and take the run's result with it.
+                    if (stop.IsCancellationRequested)
+                    {
+                        break;
+                    }
+
                     warn($"wait sample failed: {e.Message.Split('\n')[0].Trim()}");
                 }
 

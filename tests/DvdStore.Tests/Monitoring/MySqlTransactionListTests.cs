@@ -56,6 +56,33 @@ public class MySqlTransactionListTests
             sessions);
     }
 
+    [Fact]
+    public async Task An_account_that_cannot_read_performance_schema_samples_the_processlist_and_says_what_to_grant()
+    {
+        var on = new DataTable();
+        on.Columns.Add("on", typeof(long));
+        on.Rows.Add(1L);
+        var connection = Server(out var threads);
+        threads.Rows.Add(7L, "Query", "Updating", DBNull.Value);
+        var processList = connection.Respond;
+        connection.Respond = c => c.CommandText switch
+        {
+            "SELECT @@performance_schema" => on,
+            MySqlWaits.ConsumerQuery => throw new FakeOracleException(1142, "SELECT command denied to user 'capped'@'127.0.0.1' for table `performance_schema`.`setup_consumers`"),
+            _ => processList(c),
+        };
+        var waits = new MySqlWaits();
+
+        var warning = await waits.PrepareAsync(connection, CancellationToken.None);
+        var sessions = await waits.SampleAsync(connection, CancellationToken.None);
+
+        Assert.NotNull(warning);
+        Assert.Contains("cannot read performance_schema", warning, StringComparison.Ordinal);
+        Assert.Contains("GRANT SELECT ON performance_schema.*", warning, StringComparison.Ordinal);
+        Assert.Contains(connection.Executed, c => c.CommandText == MySqlWaits.ProcessListQuery);
+        Assert.Equal([new SessionWait("InnoDB row lock wait", WaitClass.Lock)], sessions);
+    }
+
     /// <summary>A server whose threads are the rows of <paramref name="threads"/> and whose transactions are those of threads 7 (waiting on a lock) and 8.</summary>
     private static FakeOracleConnection Server(out DataTable threads)
     {

@@ -59,7 +59,20 @@ public sealed class MySqlWaits : IEngineWaits
         if (Convert.ToInt64(await on.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false), CultureInfo.InvariantCulture) == 1)
         {
             await using var consumer = connection.Command(ConsumerQuery);
-            if (await consumer.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is string enabled && enabled.Equals("YES", StringComparison.OrdinalIgnoreCase))
+            object? enabled;
+            try
+            {
+                enabled = await consumer.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (DbException e)
+            {
+                // An account without SELECT on performance_schema (a run's role need not have it) samples the processlist.
+                query = ProcessListQuery;
+                return $"MySQL waits from information_schema.PROCESSLIST states only: this account cannot read performance_schema ({e.Message.Split('\n')[0].TrimEnd('.')}); "
+                    + "GRANT SELECT ON performance_schema.* to it for I/O and latch waits";
+            }
+
+            if (enabled is string yes && yes.Equals("YES", StringComparison.OrdinalIgnoreCase))
             {
                 query = PerformanceSchemaQuery;
                 return null;
