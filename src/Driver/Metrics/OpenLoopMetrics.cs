@@ -23,7 +23,9 @@ public sealed class OpenLoopMetrics
     /// <summary>Records one completed order (Stopwatch timestamps).</summary>
     public void Record(long scheduledTicks, long startedTicks, long endTicks)
     {
-        latency.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - scheduledTicks)));
+        // A timer may let a start through a moment before it is due: that order's latency counts from when it started,
+        // so latency is never below service time.
+        latency.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - Math.Min(scheduledTicks, startedTicks))));
         service.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - startedTicks)));
         OrderObserver?.Invoke(scheduledTicks, startedTicks, endTicks);
     }
