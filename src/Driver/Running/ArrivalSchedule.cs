@@ -13,6 +13,7 @@ namespace DvdStore.Driver.Running;
 public sealed class ArrivalSchedule
 {
     private readonly object gate = new();
+    private readonly StartGate starts;
     private readonly Random random;
     private readonly double ratePerTick;
     private readonly Queue<long> untaken = new();
@@ -26,12 +27,19 @@ public sealed class ArrivalSchedule
     /// <param name="targetOpm">Order starts per minute, all users together.</param>
     /// <param name="seed">The run's seed (the schedule's stream differs from every user's).</param>
     public ArrivalSchedule(double targetOpm, long seed)
+        : this(targetOpm, seed, new StartGate())
+    {
+    }
+
+    /// <param name="starts">Where users free before their start wait for it (a test's gate runs on its own clock).</param>
+    internal ArrivalSchedule(double targetOpm, long seed, StartGate starts)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(targetOpm);
         TargetOpm = targetOpm;
+        this.starts = starts;
         ratePerTick = targetOpm / 60.0 / Stopwatch.Frequency;
         random = new Random(Workload.UserRandom.DeriveSeed(seed, -1));
-        Start(Stopwatch.GetTimestamp());
+        Start(starts.Now);
     }
 
     public double TargetOpm { get; }
@@ -64,22 +72,14 @@ public sealed class ArrivalSchedule
         }
     }
 
-    /// <summary>Takes the next start and waits for it; null when <paramref name="stop"/> came first.</summary>
+    /// <summary>Takes the next start and waits for it at the <see cref="StartGate"/>; null when <paramref name="stop"/> came first.</summary>
     public async ValueTask<long?> NextStartAsync(CancellationToken stop)
     {
-        var scheduled = Take(Stopwatch.GetTimestamp());
-        var wait = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), scheduled);
-        if (wait > TimeSpan.Zero)
+        var now = starts.Now;
+        var scheduled = Take(now);
+        if (scheduled > now && !await starts.WaitAsync(scheduled, stop).ConfigureAwait(false))
         {
-            try
-            {
-                // Timers wake in whole milliseconds: round up, never start early (a late wake-up counts in the latency).
-                await Task.Delay(TimeSpan.FromMilliseconds(Math.Ceiling(wait.TotalMilliseconds)), stop).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (stop.IsCancellationRequested)
-            {
-                return null;
-            }
+            return null;
         }
 
         return stop.IsCancellationRequested ? null : scheduled;

@@ -102,6 +102,57 @@ public sealed class ArrivalScheduleTests
         Assert.Null(await waiting);
     }
 
+    [Fact]
+    public async Task Users_waiting_for_their_starts_are_released_at_them_by_one_pacing_thread_on_the_schedules_clock()
+    {
+        // The gate's own clock, moved by hand: a start minutes away on it is released when the clock passes it, not by a
+        // timer of its own (a timer per order would wait the minutes on the real clock, and start pacing threads no longer
+        // count them).
+        long now = 0;
+        var gate = new StartGate(() => Interlocked.Read(ref now));
+        using var stop = new CancellationTokenSource();
+        var waits = Enumerable.Range(1, 8).Select(minute => gate.WaitAsync(minute * 60 * Second, stop.Token)).ToArray();
+        Assert.All(waits, static w => Assert.False(w.IsCompleted));
+
+        Interlocked.Exchange(ref now, (3 * 60 * Second) + 1);
+        gate.Wake();
+        Assert.All(await Task.WhenAll(waits[..3]).WaitAsync(TimeSpan.FromSeconds(60)), Assert.True);
+
+        // The pass that released the due starts released none that is not yet due.
+        Assert.All(waits[3..], static w => Assert.False(w.IsCompleted));
+        Assert.Equal(1, gate.PacingThreads);
+
+        // The run's end releases the others at once, as not started.
+        await stop.CancelAsync();
+        Assert.All(await Task.WhenAll(waits[3..]).WaitAsync(TimeSpan.FromSeconds(60)), Assert.False);
+        Assert.False(await gate.WaitAsync(0, stop.Token));
+    }
+
+    [Fact]
+    public async Task A_rate_runs_users_take_their_starts_in_order_and_wait_for_them_at_the_gate()
+    {
+        long now = 0;
+        var gate = new StartGate(() => Interlocked.Read(ref now));
+        var schedule = new ArrivalSchedule(6, seed: 5, gate);
+        var twin = new ArrivalSchedule(6, seed: 5);
+        twin.Start(0);
+        var first = twin.Take(0);
+        var second = twin.Take(0);
+
+        var user1 = schedule.NextStartAsync(CancellationToken.None).AsTask();
+        var user2 = schedule.NextStartAsync(CancellationToken.None).AsTask();
+        Assert.False(user1.IsCompleted || user2.IsCompleted);
+
+        Interlocked.Exchange(ref now, second);
+        gate.Wake();
+        Assert.Equal(first, await user1.WaitAsync(TimeSpan.FromSeconds(60)));
+        Assert.Equal(second, await user2.WaitAsync(TimeSpan.FromSeconds(60)));
+
+        // A start already due is taken without waiting.
+        Interlocked.Exchange(ref now, long.MaxValue / 2);
+        Assert.True(schedule.NextStartAsync(CancellationToken.None).IsCompletedSuccessfully);
+    }
+
     [Theory]
     [InlineData(false, 90.0, "server")]
     [InlineData(false, 20.0, "users")]
