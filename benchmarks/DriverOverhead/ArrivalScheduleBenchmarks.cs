@@ -9,7 +9,7 @@ namespace DvdStore.Benchmarks.DriverOverhead;
 /// What a rate run (<c>--rate</c>) adds to each order on the client, against a baseline measured in the same run:
 /// taking the next start from the shared schedule (a lock and an exponential draw), recording the order's latency and
 /// service time (two HdrHistogram recorders), and both together, the scheduler's whole work per order when its start
-/// is due. The wait for a start that is not yet due is a timer (see <c>schedule-cpu</c> in Program.cs for its CPU).
+/// is due. The wait for a start that is not yet due is the <see cref="StartGate"/>'s (see <c>schedule-cpu</c> in Program.cs for its CPU).
 /// The baseline is the least any lock-free recording must do: read the clock and add to one shared counter.
 /// </summary>
 [MemoryDiagnoser]

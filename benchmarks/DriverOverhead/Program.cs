@@ -35,11 +35,16 @@ if (args.Length > 0 && args[0] == "schedule")
     return;
 }
 
-// `schedule-cpu [opm] [seconds]`: client CPU per order of users taking scheduled starts (timer waits included) with
-// no database, against the same users running back to back (closed loop) for as many orders, alternated twice.
+// `schedule-cpu [opm] [seconds] [rounds]`: client CPU per order of users taking scheduled starts (the waits included)
+// with no database, the start gate against a timer per order, alternated, and both against the same users running back
+// to back (closed loop) for as many orders; two rounds unless told.
 if (args.Length > 0 && args[0] == "schedule-cpu")
 {
-    await ScheduleCpu.RunAsync(args.Length > 1 ? double.Parse(args[1], CultureInfo.InvariantCulture) : 60_000, args.Length > 2 ? double.Parse(args[2], CultureInfo.InvariantCulture) : 10, Console.Out);
+    await ScheduleCpu.RunAsync(
+        args.Length > 1 ? double.Parse(args[1], CultureInfo.InvariantCulture) : 60_000,
+        args.Length > 2 ? double.Parse(args[2], CultureInfo.InvariantCulture) : 10,
+        args.Length > 3 ? int.Parse(args[3], CultureInfo.InvariantCulture) : 2,
+        Console.Out);
     return;
 }
 
