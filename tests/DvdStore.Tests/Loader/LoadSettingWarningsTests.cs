@@ -1,6 +1,6 @@
-using DvdStore.Cli;
 using DvdStore.Schema.Engines.MySql;
 using DvdStore.Schema.Engines.PostgreSql;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Loader;
 
@@ -63,12 +63,10 @@ public sealed class LoadSettingWarningsTests
     {
         await using var database = await LoaderDatabase.CreateAsync(EngineKind.MySql);
 
-        using var output = new StringWriter();
-        using var error = new StringWriter();
         // 10TB is refused for space before anything is written: the warning comes first.
-        var code = await CliApp.RunAsync(["load", "--engine", EngineCatalog.NameOf(EngineKind.MySql), "--connection", database.Target.ConnectionString, "--size", "10TB"], output, error, CancellationToken.None);
+        var (code, output, _) = await InProcessCli.RunAsync("load", "--engine", EngineCatalog.NameOf(EngineKind.MySql), "--connection", database.Target.ConnectionString, "--size", "10TB");
 
         Assert.Equal(2, code);
-        Assert.Single(output.ToString().Split('\n'), line => line.StartsWith("warning: innodb_autoinc_lock_mode is 1:", StringComparison.Ordinal));
+        Assert.Single(output.Split('\n'), line => line.StartsWith("warning: innodb_autoinc_lock_mode is 1:", StringComparison.Ordinal));
     }
 }
