@@ -61,7 +61,7 @@ public sealed class ScaleOutAggregate : IStudy
                     + (compared ? $", {Format.Percent(efficiency)} % of linear from {baseline.Name}." : study.Count > 1 ? " (the baseline of this study)." : "."));
                 if (compared)
                 {
-                    headlines.Add(new Headline($"{name} ({n} instances): {Format.Percent(efficiency)} % of linear from {baseline.Name}", "", "noise unknown (one run per set)")
+                    headlines.Add(new Headline($"{name} ({n} instances): {Format.Percent(efficiency)} % of linear from {baseline.Name}", "", "noise unknown: one run per set")
                     {
                         Runs = [.. baseline.Window.Members.Select(m => m.Run.Name), .. window.Members.Select(m => m.Run.Name)],
                         Studied = [LabelKeys.ScaleOut],

@@ -1,3 +1,4 @@
+using DvdStore.Analysis.Statistics;
 using DvdStore.Driver.Results;
 using DvdStore.Schema;
 using DvdStore.Schema.Files;
@@ -119,7 +120,7 @@ public static class RunLoader
                 var files = Directory.EnumerateFiles(input, "*", SearchOption.AllDirectories)
                     .Where(f => FolderExtensions.Contains(Path.GetExtension(f), StringComparer.OrdinalIgnoreCase))
                     .Where(f => !Path.GetFileName(f).StartsWith('.'))
-                    .Order(StringComparer.Ordinal);
+                    .Order(NaturalOrder.Instance);
                 foreach (var file in files)
                 {
                     yield return (file, false);

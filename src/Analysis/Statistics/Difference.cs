@@ -55,6 +55,6 @@ public sealed class Difference
     {
         DifferenceVerdict.Significant => "real (outside the 95 % noise interval)",
         DifferenceVerdict.WithinNoise => "smaller than the noise",
-        _ => "noise unknown (single run)",
+        _ => "noise unknown: single run",
     };
 }

@@ -11,7 +11,7 @@ public static class RunGroups
     public static IReadOnlyList<RunGroup> Configurations(IEnumerable<AnalyzedRun> runs) =>
         runs.GroupBy(r => Key(r.Labels, NotConfiguration) + Shape(r.Instances), StringComparer.Ordinal)
             .Select(g => new RunGroup(Without(g.First().Labels, NotConfiguration), g.ToList()))
-            .OrderBy(g => g.Describe(), StringComparer.Ordinal)
+            .OrderBy(g => g.Describe(), NaturalOrder.Instance)
             .ToList();
 
     /// <summary>
@@ -19,11 +19,11 @@ public static class RunGroups
     /// scale-out set of N): a series never mixes one VM with several that ran together.
     /// </summary>
     public static IEnumerable<IGrouping<string, RunGroup>> SeriesBy(IEnumerable<RunGroup> groups, params string[] ignored) =>
-        groups.GroupBy(g => Key(g.Labels, ignored) + Shape(g.Instances), StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal);
+        groups.GroupBy(g => Key(g.Labels, ignored) + Shape(g.Instances), StringComparer.Ordinal).OrderBy(g => g.Key, NaturalOrder.Instance);
 
     /// <summary>Like <see cref="SeriesBy"/>, but one system and a set of several may meet (e.g. two VMs with SMT on against one without).</summary>
     public static IEnumerable<IGrouping<string, RunGroup>> SeriesByLabels(IEnumerable<RunGroup> groups, params string[] ignored) =>
-        groups.GroupBy(g => Key(g.Labels, ignored), StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal);
+        groups.GroupBy(g => Key(g.Labels, ignored), StringComparer.Ordinal).OrderBy(g => g.Key, NaturalOrder.Instance);
 
     private static string Shape(int instances) => instances == 1 ? "" : $"\u001einstances={instances}";
 

@@ -142,7 +142,7 @@ public sealed class StudyTests
         Assert.Equal("smaller than the noise", Column(pinning, "verdict").Single());
         var numa = result.Tables.Single(t => t.FileName == "affinity-numa");
         Assert.Equal("+10.0", Column(numa, "gain_pct").Single());
-        Assert.Equal("noise unknown (single run)", Column(numa, "verdict").Single());
+        Assert.Equal("noise unknown: single run", Column(numa, "verdict").Single());
         Assert.Contains(result.Findings, f => f.Contains("smaller than the noise", StringComparison.Ordinal));
     }
 
