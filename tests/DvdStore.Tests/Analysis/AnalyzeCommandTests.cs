@@ -1,17 +1,12 @@
 using DvdStore.Cli;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Analysis;
 
 /// <summary>`dvdstore analyze` end to end: result files in, report out; bad input is one line on stderr.</summary>
 public sealed class AnalyzeCommandTests
 {
-    private static async Task<(int Code, string Output, string Error)> Run(params string[] args)
-    {
-        var output = new StringWriter();
-        var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
-    }
+    private static Task<(int Code, string Output, string Error)> Run(params string[] args) => InProcessCli.RunAsync(args);
 
     private static async Task<string> ResultsFolder()
     {

@@ -1,5 +1,6 @@
 using DvdStore.Analysis.Reports;
 using DvdStore.Cli;
+using DvdStore.Tests.Infrastructure;
 
 namespace DvdStore.Tests.Analysis;
 
@@ -10,13 +11,7 @@ namespace DvdStore.Tests.Analysis;
 /// </summary>
 public sealed class ReportSafetyTests
 {
-    private static async Task<(int Code, string Output, string Error)> Run(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
-    }
+    private static Task<(int Code, string Output, string Error)> Run(params string[] args) => InProcessCli.RunAsync(args);
 
     private static string Folder(string name)
     {

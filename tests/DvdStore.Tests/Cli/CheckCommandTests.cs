@@ -1,5 +1,6 @@
 using DvdStore.Cli;
 using DvdStore.Contract;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Cli;
 
@@ -284,13 +285,5 @@ public sealed class CheckCommandTests
         await using DbConnection db = EngineCatalog.Get(kind).CreateConnection(connection);
         await db.OpenAsync();
         await db.ExecuteAsync(sql, CancellationToken.None);
-    }
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
     }
 }

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using DvdStore.Cli;
 using DvdStore.Driver.Parameters;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Cli;
 
@@ -187,13 +188,5 @@ public sealed class CliVocabularyTests
         {
             Directory.Delete(folder, recursive: true);
         }
-    }
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
     }
 }

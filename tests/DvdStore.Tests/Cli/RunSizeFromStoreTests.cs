@@ -1,4 +1,5 @@
 using DvdStore.Cli;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Cli;
 
@@ -21,13 +22,5 @@ public sealed class RunSizeFromStoreTests
         Assert.NotEqual(0, code);
         AssertUserError.OneLineOutput(error, "loaded with --size 1MB");
         Assert.False(Directory.Exists(Path.Combine(results, "b")) && Directory.EnumerateFiles(Path.Combine(results, "b")).Any());
-    }
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
     }
 }

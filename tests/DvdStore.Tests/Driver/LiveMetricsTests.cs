@@ -29,7 +29,7 @@ public sealed partial class LiveMetricsTests
             .SelectMany(n => n.GetIPProperties().UnicastAddresses).Select(u => u.Address)
             .Where(a => a.AddressFamily == AddressFamily.InterNetwork && !IPAddress.IsLoopback(a)).ToList();
         var servedOn = new HashSet<string>();
-        using var http = new HttpClient(new HttpClientHandler { UseProxy = false }) { Timeout = TimeSpan.FromSeconds(5) };
+        using var http = new HttpClient(new HttpClientHandler { UseProxy = false }) { Timeout = TimeSpan.FromSeconds(30) }; // a starved machine (load 90) answers slowly, not never
         var scraped = new List<(long Orders, double Opm, double Purchases)>();
         var until = DateTime.UtcNow + TimeSpan.FromMinutes(2);
         while (!cli.Output.Contains("result: ", StringComparison.Ordinal) && DateTime.UtcNow < until)
@@ -49,9 +49,9 @@ public sealed partial class LiveMetricsTests
                     scraped.Add(((long)orders, opm, Value(text, "dvdstore_transaction_duration_milliseconds_count", "transaction=\"Purchase\"") ?? 0));
                 }
             }
-            catch (HttpRequestException)
+            catch (Exception e) when (e is HttpRequestException or TaskCanceledException)
             {
-                // Not listening yet (the store is being checked) or already closed.
+                // Not listening yet (the store is being checked), already closed, or too starved to answer in time.
             }
 
             await Task.Delay(200);

@@ -1,5 +1,6 @@
 using DvdStore.Cli;
 using DvdStore.Loader.Export;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Loader;
 
@@ -109,12 +110,4 @@ public sealed class LoaderCommandTests
     }
 
     private static string[] Lines(string directory, string file) => File.ReadAllLines(Path.Combine(directory, file));
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
-    }
 }

@@ -1,4 +1,5 @@
 using DvdStore.Cli;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Monitoring;
 
@@ -47,13 +48,5 @@ public class ServerMetricsCommandTests
         Assert.NotEqual(0, code);
         Assert.StartsWith("error: ", error);
         Assert.Single(error.TrimEnd().Split('\n'));
-    }
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
     }
 }

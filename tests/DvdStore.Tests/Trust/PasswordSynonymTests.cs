@@ -1,4 +1,5 @@
 using DvdStore.Cli;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Trust;
 
@@ -128,12 +129,4 @@ public sealed class PasswordSynonymTests
         EngineKind.Oracle => "oracle",
         _ => "sqlite",
     };
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
-    }
 }

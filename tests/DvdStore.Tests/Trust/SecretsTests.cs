@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
 using DvdStore.Cli;
 using DvdStore.Tests.Loader;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Trust;
 
@@ -101,14 +102,6 @@ public sealed partial class SecretsTests
 
     private static string FilesUnder(string directory) =>
         string.Concat(Directory.EnumerateFiles(directory, "*", SearchOption.AllDirectories).Select(f => f + "\n" + File.ReadAllText(f) + "\n"));
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
-    }
 
     [GeneratedRegex(@"(user ?id|username|user|uid)\s*=\s*bench\b", RegexOptions.IgnoreCase)]
     private static partial Regex UserName();

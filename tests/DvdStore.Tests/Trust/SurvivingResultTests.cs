@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using DvdStore.Cli;
 using DvdStore.Tests.Driver;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Trust;
 
@@ -13,14 +14,6 @@ namespace DvdStore.Tests.Trust;
 public sealed class SurvivingResultTests
 {
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(90);
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
-    }
 
     private static string[] Run(DriverTestStore store, string outDirectory, params string[] more) =>
         ["run", "--engine=sqlite", $"--connection={store.Target.ConnectionString}", "--db_size=1MB", "--n_threads=2", "--warmup=0", "--log_freq=1", $"--out={outDirectory}", .. more];

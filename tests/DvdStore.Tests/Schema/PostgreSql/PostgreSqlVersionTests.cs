@@ -1,5 +1,6 @@
 using DvdStore.Cli;
 using DvdStore.Tests.Loader;
+using static DvdStore.Tests.Infrastructure.InProcessCli;
 
 namespace DvdStore.Tests.Schema.PostgreSql;
 
@@ -43,13 +44,5 @@ public sealed class PostgreSqlVersionTests
         (code, output, error) = await RunAsync("verify", "--engine", "postgres", "--connection", connection);
         Assert.True(code == 0, output + error);
         Assert.Contains("store OK", output, StringComparison.Ordinal);
-    }
-
-    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
-    {
-        using var output = new StringWriter();
-        using var error = new StringWriter();
-        var code = await CliApp.RunAsync(args, output, error, CancellationToken.None);
-        return (code, output.ToString(), error.ToString());
     }
 }
