@@ -17,7 +17,8 @@
 # mariadbd from /proc), and the 1-minute load average before it. The machine may be shared: the load average at
 # start and end is printed, and figures from a busy machine must say so.
 # Output: markdown tables fit to paste (stdout; OUT=file also writes them there), the raw outputs in KEEP (default
-# /tmp/bench-scale-<engine>-<size>.d, kept: the loader's step lines are the per-table and per-index rates).
+# /tmp/bench-scale-<engine>-<size>.d, kept: the loader's step lines are the per-table and per-index rates);
+# REPORT_ONLY=1 prints the tables again from KEEP without measuring.
 # usage: [PGPORT=55432] [MDBPORT=53306] [USERS=4] [RUN_SECONDS=30] [PARALLEL_SWEEP="1 2"] [KEEP=dir] [OUT=file]
 #          scripts/bench-scale.sh pg|mariadb SIZE...        e.g. scripts/bench-scale.sh pg 1GB 10GB
 #   Starts its own server (scripts/db-up.sh; PostgreSQL with PG_OPTS, default shared_buffers=2GB,
@@ -43,10 +44,14 @@ export PGOPTIONS="-c client_min_messages=warning"
 
 . scripts/bench-common.sh
 drop_store() { [ -n "${db:-}" ] && sql_admin "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1; return 0; }
+if [ "${REPORT_ONLY:-0}" = 1 ]; then :
+else
 bench_begin scale drop_store
 bench_build
 bench_server "$server"
-if [ "$engine" = mariadb ]; then
+fi
+if [ "${REPORT_ONLY:-0}" = 1 ]; then :
+elif [ "$engine" = mariadb ]; then
   mdb_root() { mariadb --no-defaults --socket="$mdb_dir/mysqld.sock" -uroot "$@"; }
   # db-up.sh's 256M buffer pool is for tests; a real-size load wants a real one (set while running, MariaDB 10.2+).
   mdb_root -e "SET GLOBAL innodb_buffer_pool_size = $(numfmt --from=iec "${MDB_BUFFER_POOL:-2G}")"
@@ -66,9 +71,9 @@ sql_store() { # SQL on the store's database
 # $(...): only this shell can wait for the sampler).
 cpu_begin() {
   if [ "$engine" = postgres ]; then
-    rm -f "$work/cpu-$1" "$work/cpu-$1.ready"
-    python3 scripts/pg-cpu-split.py "$data_dir" "dvdstore.dll" "$work/cpu-$1" >"$keep/cpu-$1.log" 2>&1 & sampler=$!
-    while [ ! -e "$work/cpu-$1.ready" ]; do sleep 0.05; done
+    rm -f "$keep/cpu-$1" "$keep/cpu-$1.ready"
+    python3 scripts/pg-cpu-split.py "$data_dir" "dvdstore.dll" "$keep/cpu-$1" >"$keep/cpu-$1.log" 2>&1 & sampler=$!
+    while [ ! -e "$keep/cpu-$1.ready" ]; do sleep 0.05; done
   else
     awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$mdb_pid/stat" >"$work/cpu-$1"
   fi
@@ -76,7 +81,7 @@ cpu_begin() {
 cpu_end() {
   if [ "$engine" = postgres ]; then
     kill -TERM "$sampler" && wait "$sampler" || true
-    server_cpu=$(sed -n 's/.*\bserver=\([^ ]*\).*/\1/p' "$work/cpu-$1" 2>/dev/null || true)
+    server_cpu=$(sed -n 's/.*\bserver=\([^ ]*\).*/\1/p' "$keep/cpu-$1" 2>/dev/null || true)
   else
     server_cpu=$(awk -v t="$(getconf CLK_TCK)" -v c0="$(cat "$work/cpu-$1")" '{ printf "%.1f", ($14 + $15) / t - c0 }' "/proc/$mdb_pid/stat")
   fi
@@ -122,6 +127,60 @@ disk_report() { # the database's size from the server, du of its folder and of t
   echo "$server_mb $folder_mb $all_mb"
 }
 
+# report KEEP: the markdown tables of one size's measurements kept in KEEP (steps, meta, load.txt, cpu-load).
+report() {
+  local keep=$1 load_start load_end server_mb folder_mb all_mb orders command commit day cores users run_seconds fp_line
+  . "$keep/meta"
+  fp_line=$(grep -h 'reading on\|connections' "$keep/fingerprint.txt" | head -1 || true)
+  {
+    echo
+    echo "### $engine $size ($cores cores; load average at start $load_start, at end $load_end)"
+    echo
+    echo "Command: \`$command\` ($commit, $day). Disk: the server says $server_mb MB, du of the database's folder $folder_mb MB, of the whole data directory $all_mb MB. Run before the timed reset: $users users × ${run_seconds}s, $orders orders. Fingerprint: ${fp_line:-see $keep/fingerprint.txt}"
+    echo
+    echo "| step | seconds | ÷ load | client CPU s | server CPU s | CPU ÷ load's CPU | client peak RSS MB | load avg (1 min) before |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    # CPU ÷ load's CPU (client + server): what the step would cost against the load on a machine of its own, where
+    # both get the CPUs they can use (on a busy shared one, wall time follows the share each happened to get).
+    awk 'NR == 1 { load = $2; cpu = $3 + $4 } { printf "| %s | %.1f | %.3f | %s | %s | %s | %s | %s |\n", $1, $2, $2 / load, $3, $4,
+      ($4 == "?" ? "?" : sprintf("%.3f", ($3 + $4) / cpu)), $5, $6 }' "$keep/steps"
+    echo
+    if [ -s "$keep/cpu-load" ]; then
+      echo "The load's server CPU by what its backends ran (scripts/pg-cpu-split.py): $(sed 's/ window=.*//; s/=/ /g' "$keep/cpu-load") CPU-s; loader $(awk '$1 == "load" { print $3 }' "$keep/steps") CPU-s; WAL $(sed -n 's/.* wal=\([0-9]*\).*/\1/p' "$keep/cpu-load" | awk '{ printf "%.0f", $1 / 1048576 }') MB."
+      echo
+    fi
+    echo "Load steps (the loader's own summary; tables = CREATE TABLE, load = every row streamed, keys = keys, indexes and foreign keys, some overlapping the load):"
+    echo
+    echo "| load step | seconds | ÷ load |"
+    echo "|---|---:|---:|"
+    awk -v load="$(awk 'NR == 1 { print $2 }' "$keep/steps")" '/^steps:/ { on = 1; next } on && /^  [a-z]/ && $1 != "total" {
+      s = $2; sub(/s$/, "", s); printf "| %s | %.1f | %.3f |\n", $1, s, s / load } on && !/^  / { on = 0 }' "$keep/load.txt"
+    echo
+    echo "Streams (each stream's rows as the loader reported it at its end: a table cut into key ranges shows one line per part, k/n):"
+    echo
+    echo "| table | stream | rows | seconds | rows/s | MB/s |"
+    echo "|---|---|---:|---:|---:|---:|"
+    awk '/^  [A-Z_]+(\[[0-9]+\/[0-9]+\])? +[0-9,]+ rows in +[0-9.]+s/ { gsub(/[()]/, " "); sub(/rows\/s,/, "rows/s")
+        split($1, p, /[][]/); s = $5; sub(/s$/, "", s)
+        printf "| %s | %s | %s | %s | %s | %s |\n", p[1], (p[2] == "" ? "1/1" : p[2]), $2, s, $6, $8 }' "$keep/load.txt"
+    echo
+    echo "Keys, indexes and foreign keys (one line per table's keys and indexes, or per foreign key, as the loader timed it; rows/s = the table's rows ÷ seconds):"
+    echo
+    echo "| build | seconds | table rows | rows/s |"
+    echo "|---|---:|---:|---:|"
+    awk '/^  [A-Z_]+(\[[0-9]+\/[0-9]+\])? +[0-9,]+ rows in/ { r = $2; gsub(/,/, "", r); split($1, p, /[][]/); rows[p[1]] += r }
+      $1 == "step" && $2 == "keys" && $4 == "done" { s = $6; sub(/s$/, "", s); obj[++n] = $3; sec[n] = s }
+      END { for (i = 1; i <= n; i++) { t = obj[i]; if (t ~ /^FK_/) { for (k in rows) if (index(t, "FK_" k "_") == 1 && length(k) > length(best)) best = k; t = best; best = "" }
+        printf "| %s | %.1f | %s | %s |\n", obj[i], sec[i], (t in rows ? rows[t] : "?"), (t in rows && sec[i] + 0 > 0 ? sprintf("%.0f", rows[t] / sec[i]) : "?") } }' "$keep/load.txt"
+  }
+}
+
+# REPORT_ONLY=1: print the tables again from what an earlier run kept, measuring nothing.
+if [ "${REPORT_ONLY:-0}" = 1 ]; then
+  for size in "${sizes[@]}"; do report "${KEEP:-/tmp/bench-scale-$engine-$size.d}"; done
+  exit 0
+fi
+
 for size in "${sizes[@]}"; do
   db=$(db_name bench_scale "$size")
   keep=${KEEP:-/tmp/bench-scale-$engine-$size.d}
@@ -146,38 +205,8 @@ for size in "${sizes[@]}"; do
   load_end=$(load_average)
   drop_store
 
-  fp_line=$(grep -h 'reading on\|connections' "$keep/fingerprint.txt" | head -1 || true)
-  {
-    echo
-    echo "### $engine $size ($(nproc) cores; load average at start $load_start, at end $load_end)"
-    echo
-    echo "Command: \`scripts/bench-scale.sh $server ${sizes[*]}\` ($(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)). Disk: the server says $server_mb MB, du of the database's folder $folder_mb MB, of the whole data directory $all_mb MB. Run before the timed reset: $USERS users × ${RUN_SECONDS}s, $orders orders. Fingerprint: ${fp_line:-see $keep/fingerprint.txt}"
-    echo
-    echo "| step | seconds | ÷ load | client CPU s | server CPU s | client peak RSS MB | load avg (1 min) before |"
-    echo "|---|---:|---:|---:|---:|---:|---:|"
-    awk 'NR == 1 { load = $2 } { printf "| %s | %.1f | %.3f | %s | %s | %s | %s |\n", $1, $2, $2 / load, $3, $4, $5, $6 }' "$keep/steps"
-    echo
-    echo "Load steps (the loader's own summary; tables = CREATE TABLE, load = every row streamed, keys = keys, indexes and foreign keys, some overlapping the load):"
-    echo
-    echo "| load step | seconds | ÷ load |"
-    echo "|---|---:|---:|"
-    awk -v load="$(awk 'NR == 1 { print $2 }' "$keep/steps")" '/^steps:/ { on = 1; next } on && /^  [a-z]/ && $1 != "total" {
-      s = $2; sub(/s$/, "", s); printf "| %s | %.1f | %.3f |\n", $1, s, s / load } on && !/^  / { on = 0 }' "$keep/load.txt"
-    echo
-    echo "Tables as streamed (each table's rows through its streams, from the start of its first to the end of its last):"
-    echo
-    echo "| table | rows | seconds | rows/s | MB/s |"
-    echo "|---|---:|---:|---:|---:|"
-    awk '/^  [A-Z_]+ +[0-9,]+ rows in +[0-9.]+s/ { gsub(/[()]/, " "); sub(/rows\/s,/, "rows/s")
-      s = $5; sub(/s$/, "", s); printf "| %s | %s | %s | %s | %s |\n", $1, $2, s, $6, $8 }' "$keep/load.txt"
-    echo
-    echo "Keys, indexes and foreign keys (one line per table's keys and indexes, or per foreign key, as the loader timed it; rows/s = the table's rows ÷ seconds):"
-    echo
-    echo "| build | seconds | table rows | rows/s |"
-    echo "|---|---:|---:|---:|"
-    awk '/^  [A-Z_]+ +[0-9,]+ rows in/ { r = $2; gsub(/,/, "", r); rows[$1] = r }
-      $1 == "step" && $2 == "keys" && $4 == "done" { s = $6; sub(/s$/, "", s); obj[++n] = $3; sec[n] = s }
-      END { for (i = 1; i <= n; i++) { t = obj[i]; if (t ~ /^FK_/) { for (k in rows) if (index(t, "FK_" k "_") == 1 && length(k) > length(best)) best = k; t = best; best = "" }
-        printf "| %s | %.1f | %s | %s |\n", obj[i], sec[i], (t in rows ? rows[t] : "?"), (t in rows && sec[i] + 0 > 0 ? sprintf("%.0f", rows[t] / sec[i]) : "?") } }' "$keep/load.txt"
-  } | tee -a "${OUT:-/dev/null}"
+  printf 'load_start=%q\nload_end=%q\nserver_mb=%q\nfolder_mb=%q\nall_mb=%q\norders=%q\ncommand=%q\ncommit=%q\nday=%q\ncores=%q\nusers=%q\nrun_seconds=%q\n' \
+    "$load_start" "$load_end" "$server_mb" "$folder_mb" "$all_mb" "$orders" "scripts/bench-scale.sh $server ${sizes[*]}" \
+    "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" "$(nproc)" "$USERS" "$RUN_SECONDS" >"$keep/meta"
+  report "$keep" | tee -a "${OUT:-/dev/null}"
 done

@@ -67,6 +67,11 @@ public static class LoadCommand
             await output.WriteLineAsync(folder is null
                 ? $"loading a {options.Size} store (seed {options.Seed}, {options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"loading DS3 data files from {folder} ({options.Threads} threads) into {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
+            foreach (var warning in await LoadSettingWarnings.ReadAsync(target, cancellationToken).ConfigureAwait(false))
+            {
+                await output.WriteLineAsync("warning: " + warning).ConfigureAwait(false);
+            }
+
             if (folder is null)
             {
                 var space = await LoadSpace.ForServerAsync(target, options.Size, options.DropExisting, DvdStore.Monitoring.ServerMetricsDefaults.IsLocal(target), cancellationToken).ConfigureAwait(false);

@@ -51,6 +51,15 @@ public sealed class IntervalSample
     /// <summary>The driver's managed heap still live after a full collection at the end of this interval, MiB (memory_check=Y only).</summary>
     public double? ClientLiveHeapMb { get; init; }
 
+    /// <summary>Memory the driver's GC held committed after that collection, MiB (memory_check=Y only): the live heap, free space, budgets.</summary>
+    public double? ClientGcCommittedMb { get; init; }
+
+    /// <summary>Free space inside the driver's GC heap after that collection, MiB (memory_check=Y only).</summary>
+    public double? ClientGcFragmentedMb { get; init; }
+
+    /// <summary>The driver process's threads at the end of this interval (memory_check=Y only).</summary>
+    public int? ClientThreads { get; init; }
+
     /// <summary>Users running.</summary>
     public int Users { get; init; }
 

@@ -73,6 +73,14 @@ public interface IEngine
     Task<IReadOnlySet<string>> TablesLoadedAsOneStreamAsync(DbConnection connection, CancellationToken cancellationToken) =>
         Task.FromResult<IReadOnlySet<string>>(new HashSet<string>(StringComparer.Ordinal));
 
+    /// <summary>
+    /// One line each for the server settings that hold a load of this store below what its plan asks for on a server of
+    /// <paramref name="serverCpus"/> CPUs (a table that cannot be cut, an index build given fewer workers), each naming
+    /// the setting and how to change it; none when the server is set for the plan, or the engine has no such settings.
+    /// </summary>
+    Task<IReadOnlyList<string>> LoadSettingWarningsAsync(DbConnection connection, int serverCpus, CancellationToken cancellationToken) =>
+        Task.FromResult<IReadOnlyList<string>>([]);
+
     /// <summary>Makes the next generated id of <paramref name="table"/>'s identity column <paramref name="lastId"/> + 1.</summary>
     Task ResetIdentityAsync(DbConnection connection, TableSpec table, long lastId, CancellationToken cancellationToken);
 

@@ -70,11 +70,14 @@ public sealed class DriverRunTests
         var plain = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero), TextWriter.Null, CancellationToken.None);
         var checkedRun = await DriverRunner.RunAsync(DriverTestStore.ShortRun(store.Target, TimeSpan.FromSeconds(2), TimeSpan.Zero) with { MemoryCheck = true, ResetStore = true }, TextWriter.Null, CancellationToken.None);
 
-        Assert.All(plain.Result.Intervals, static i => Assert.True(i.ClientResidentMb > 0 && i.ClientLiveHeapMb is null));
+        Assert.All(plain.Result.Intervals, static i => Assert.True(i.ClientResidentMb > 0 && i.ClientLiveHeapMb is null && i.ClientGcCommittedMb is null && i.ClientThreads is null));
         Assert.Equal("N", plain.Result.Parameters["memory_check"]);
         var read = await RunResultReader.ReadAsync(checkedRun.ResultPath, CancellationToken.None);
         Assert.NotEmpty(read.Intervals);
         Assert.All(read.Intervals, static i => Assert.True(i.ClientLiveHeapMb > 0 && i.ClientLiveHeapMb < i.ClientResidentMb, $"live {i.ClientLiveHeapMb} MB, resident {i.ClientResidentMb} MB"));
+        // Where resident memory beyond the live heap goes: what the GC holds committed (at least the live heap), its free space, the threads.
+        Assert.All(read.Intervals, static i => Assert.True(i.ClientGcCommittedMb >= i.ClientLiveHeapMb && i.ClientGcFragmentedMb >= 0 && i.ClientThreads > 1,
+            $"committed {i.ClientGcCommittedMb} MB, live {i.ClientLiveHeapMb} MB, fragmented {i.ClientGcFragmentedMb} MB, threads {i.ClientThreads}"));
         Assert.Equal("Y", read.Parameters["memory_check"]);
     }
 

@@ -213,6 +213,17 @@ public sealed partial class MySqlEngine : IEngine
 
     internal const string AutoIncrementLockModeSql = "SELECT @@innodb_autoinc_lock_mode";
 
+    public async Task<IReadOnlyList<string>> LoadSettingWarningsAsync(DbConnection connection, int serverCpus, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command(AutoIncrementLockModeSql);
+        return AutoIncrementLockModeWarning(await command.ScalarAsync<long>(cancellationToken).ConfigureAwait(false)) is { } warning ? [warning] : [];
+    }
+
+    /// <summary>The warning when <paramref name="lockMode"/> keeps the AUTO_INCREMENT tables to one stream each, or null.</summary>
+    internal static string? AutoIncrementLockModeWarning(long lockMode) => AutoIncrementTablesTakeTurns(lockMode)
+        ? string.Create(CultureInfo.InvariantCulture, $"innodb_autoinc_lock_mode is {lockMode}: {string.Join(", ", StoreModel.Tables.Where(t => t.IdentityColumn is not null).Select(t => t.Name))} load as one stream each, not cut by key range (each LOAD DATA holds the table's AUTO-INC lock to its end, so cut streams would only take turns); set innodb_autoinc_lock_mode=2 under [mysqld] in my.cnf and restart the server to load them on every stream.")
+        : null;
+
     public async Task<string?> DataDirectoryAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         await using var command = connection.Command("SELECT @@datadir");

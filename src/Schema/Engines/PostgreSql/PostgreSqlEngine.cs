@@ -151,6 +151,25 @@ public sealed partial class PostgreSqlEngine : IEngine
 
     public void ClearPool(DbConnection lost) => NpgsqlConnection.ClearPool((NpgsqlConnection)lost);
 
+    /// <summary>
+    /// Warns when the server's worker pool (max_worker_processes, max_parallel_workers) is smaller than the parallel
+    /// workers a load gives one index build on <paramref name="serverCpus"/> CPUs (the last, biggest build runs alone):
+    /// CREATE INDEX then gets fewer, whatever max_parallel_maintenance_workers the load sets.
+    /// </summary>
+    public async Task<IReadOnlyList<string>> LoadSettingWarningsAsync(DbConnection connection, int serverCpus, CancellationToken cancellationToken)
+    {
+        await using var command = connection.Command("SELECT current_setting('max_worker_processes')::int, current_setting('max_parallel_workers')::int");
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+        return IndexWorkerCapWarning(PostgreSqlLoadFinisher.ParallelWorkers(serverCpus, 1), reader.GetInt32(0), reader.GetInt32(1)) is { } warning ? [warning] : [];
+    }
+
+    /// <summary>The warning when the server's worker settings cap an index build below <paramref name="wanted"/> workers, or null.</summary>
+    internal static string? IndexWorkerCapWarning(int wanted, int maxWorkerProcesses, int maxParallelWorkers) =>
+        Math.Min(maxWorkerProcesses, maxParallelWorkers) < wanted
+            ? string.Create(CultureInfo.InvariantCulture, $"max_worker_processes is {maxWorkerProcesses} and max_parallel_workers {maxParallelWorkers}: an index build gets at most {Math.Min(maxWorkerProcesses, maxParallelWorkers)} parallel workers of the {wanted} the load asks for on this server; set both to at least {wanted} in postgresql.conf and restart the server (max_worker_processes needs a restart) for index builds that use every CPU.")
+            : null;
+
     /// <summary>data_directory: readable by superusers and pg_read_all_settings members only (null for others).</summary>
     public async Task<string?> DataDirectoryAsync(DbConnection connection, CancellationToken cancellationToken)
     {
