@@ -6,7 +6,8 @@ namespace DvdStore.Driver.Metrics;
 /// <summary>
 /// The two times of every order of a rate run, as HdrHistograms: latency from its scheduled start, service time from
 /// its actual start. Users record without a lock; the controller drains each log interval (the interval's latency
-/// distribution) and adds measured intervals to the phase's.
+/// distribution) and adds measured intervals to the phase's. One lock keeps an order's two times in one interval: without
+/// it, an order recorded between the two swaps put its latency in one interval and its service time in the next.
 /// </summary>
 public sealed class OpenLoopMetrics
 {
@@ -16,6 +17,7 @@ public sealed class OpenLoopMetrics
     private readonly HistogramBase phaseService = HistogramCodec.Create();
     private HistogramBase? latencySample;
     private HistogramBase? serviceSample;
+    private readonly object swap = new();
 
     /// <summary>Told every order's scheduled start, actual start and end (Stopwatch timestamps); tests only.</summary>
     internal Action<long, long, long>? OrderObserver { get; init; }
@@ -25,16 +27,24 @@ public sealed class OpenLoopMetrics
     {
         // A timer may let a start through a moment before it is due: that order's latency counts from when it started,
         // so latency is never below service time.
-        latency.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - Math.Min(scheduledTicks, startedTicks))));
-        service.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - startedTicks)));
+        lock (swap)
+        {
+            latency.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - Math.Min(scheduledTicks, startedTicks))));
+            service.RecordValue(MetricsShard.Clamp(MetricsShard.ToMicros(endTicks - startedTicks)));
+        }
+
         OrderObserver?.Invoke(scheduledTicks, startedTicks, endTicks);
     }
 
     /// <summary>The latencies recorded since the last call (a copy); added to the phase's when <paramref name="measuring"/>.</summary>
     public HistogramBase TakeInterval(bool measuring)
     {
-        latencySample = latency.GetIntervalHistogram(latencySample);
-        serviceSample = service.GetIntervalHistogram(serviceSample);
+        lock (swap)
+        {
+            latencySample = latency.GetIntervalHistogram(latencySample);
+            serviceSample = service.GetIntervalHistogram(serviceSample);
+        }
+
         if (measuring)
         {
             phaseLatency.Add(latencySample);
