@@ -7,6 +7,8 @@
 # area and its score is a measurement (docs/trust.md), not a gate.
 # usage: scripts/stryker.sh [area ...]     areas: analysis driver loader (default all)
 #        STRYKER_CONCURRENCY=N (default 1: the machine is shared)
+#        STRYKER_MUTATE="glob ..." mutates only these files of the area (e.g. a re-run of the files whose tests changed:
+#        STRYKER_MUTATE="**/Analysis/Statistics/UslFit.cs **/Analysis/Comparisons/PeakFinding.cs" scripts/stryker.sh analysis)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out_root=${STRYKER_OUT:-$root/TestResults/stryker}
@@ -60,6 +62,7 @@ cd "$root"
 dotnet tool restore >/dev/null
 for area in "${areas[@]}"; do
   area_settings "$area"
+  [ -z "${STRYKER_MUTATE:-}" ] || read -r -a mutate <<<"$STRYKER_MUTATE"
   out="$out_root/$area"
   mkdir -p "$out_root"
   rm -rf "$out"
@@ -67,7 +70,7 @@ for area in "${areas[@]}"; do
         --output "$out" --concurrency "${STRYKER_CONCURRENCY:-1}" --skip-version-check)
   for m in "${mutate[@]}"; do args+=(--mutate "$m"); done
   echo "stryker: $area ($project) → $out"
-  (cd "tests/$t" && nice -n 15 dotnet stryker "${args[@]}") >"$out_root/$area.log" 2>&1 ||
+  (cd "tests/$t" && nice -n 19 dotnet stryker "${args[@]}") >"$out_root/$area.log" 2>&1 ||
     { echo "error: stryker failed for $area (see $out_root/$area.log)" >&2; exit 1; }
   summarise "$area" "$(find "$out" -name mutation-report.json | head -1)" | tee "$out_root/$area-summary.txt"
 done

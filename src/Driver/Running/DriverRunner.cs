@@ -57,6 +57,10 @@ public static class DriverRunner
         if (!ds3)
         {
             await output.WriteLineAsync($"workload: {identity.Key()}").ConfigureAwait(false);
+            if (DriverGcBudget.Note(System.Environment.Version, System.Environment.GetEnvironmentVariable) is { } gcNote)
+            {
+                await output.WriteLineAsync(gcNote).ConfigureAwait(false);
+            }
         }
 
         await using var leases = settings.StartAt is null && settings.Fleet is null

@@ -82,6 +82,25 @@ public sealed class StatisticsTests
     }
 
     [Fact]
+    public void Identical_repeats_without_spread_are_no_real_difference()
+    {
+        // Both sides 100, 100, 100: the interval is 0 wide and the difference 0; "real" needs more than the noise.
+        var d = Difference.Between(RepeatStats.Of([100, 100, 100]), RepeatStats.Of([100, 100, 100]));
+
+        Assert.Equal(0, d.HalfWidth);
+        Assert.Equal(DifferenceVerdict.WithinNoise, d.Verdict);
+    }
+
+    [Fact]
+    public void A_percentage_against_a_zero_baseline_is_zero_not_infinity()
+    {
+        var d = Difference.Between(RepeatStats.Of([0, 0]), RepeatStats.Of([127, 129]));
+
+        Assert.Equal(128, d.Delta, 9);
+        Assert.Equal(0, d.Percent);
+    }
+
+    [Fact]
     public void A_difference_against_a_single_run_has_unknown_noise()
     {
         var d = Difference.Between(RepeatStats.Of([100]), RepeatStats.Of([103, 113, 93]));

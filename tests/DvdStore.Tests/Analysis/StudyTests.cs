@@ -206,6 +206,73 @@ public sealed class StudyTests
     }
 
     [Fact]
+    public void Only_the_peak_row_is_marked_and_the_highest_measured_point_is_named_beside_it()
+    {
+        // 32 threads is the peak (64 adds 1.9 %), but 64 threads measured the most: 53 000 OPM.
+        var runs = new[] { (8, 20_000L), (16, 38_000L), (32, 52_000L), (64, 53_000L), (128, 51_000L) }
+            .Select(p => Run(p.Item2, ("threads", p.Item1.ToString(CultureInfo.InvariantCulture)), Pg)).ToList();
+
+        var result = new PeakFinding().Analyze(Input(runs));
+
+        Assert.Equal(["", "", "PEAK", "", ""], Column(Assert.Single(result.Tables), "peak"));
+        Assert.Contains("OPM: peak at 32 threads, 52000 OPM (the next step adds less than 5.0 %); highest measured 53000 OPM at 64 threads.", result.Findings);
+        var headline = Assert.Single(result.Headlines);
+        Assert.Equal("OPM: peak at 32 threads, 52000 OPM", headline.Statement);
+        Assert.Equal("next step: noise unknown: single run", headline.Noise);
+    }
+
+    [Fact]
+    public void A_sweep_still_growing_at_its_last_step_has_no_peak_within_it()
+    {
+        // 20 000 → 38 000 → 52 000: every step adds more than 5 %.
+        var runs = new[] { (8, 20_000L), (16, 38_000L), (32, 52_000L) }
+            .Select(p => Run(p.Item2, ("threads", p.Item1.ToString(CultureInfo.InvariantCulture)), Pg)).ToList();
+
+        var result = new PeakFinding().Analyze(Input(runs));
+
+        Assert.Contains("OPM: OPM still grows by 5.0 % or more at 32 threads (52000 OPM): the peak lies beyond the sweep; run more threads.", result.Findings);
+        var headline = Assert.Single(result.Headlines);
+        Assert.Equal("OPM: no peak within the sweep (still growing at 32 threads, 52000 OPM)", headline.Statement);
+        Assert.Equal("", headline.Noise);
+    }
+
+    [Fact]
+    public void The_gain_interval_and_the_bars_error_are_relative_to_the_baseline()
+    {
+        // SMT off 100 000 ± 2 000 (sd, 3 runs), on 127 000 ± 2 000. Each side's 95 % half-width is
+        // t(2) 4.3027 × 2 000 / √3 = 4 968.3 OPM; both bars' errors are that over the baseline's 100 000 (0.049683), not
+        // over their own mean. Welch's half-width of the gain: t(4) 2.7764 × √(2 × 2 000² / 3) = 4 533.9 OPM = 4.5 %.
+        var runs = new[]
+        {
+            Run(100_000, ("smt", "off"), Pg), Run(102_000, ("smt", "off"), Pg), Run(98_000, ("smt", "off"), Pg),
+            Run(127_000, ("smt", "on"), Pg), Run(129_000, ("smt", "on"), Pg), Run(125_000, ("smt", "on"), Pg),
+        };
+
+        var result = new HyperThreadingGain().Analyze(Input(runs));
+
+        Assert.Equal("± 4.5", Column(Assert.Single(result.Tables), "gain_ci95_pct").Single());
+        var bars = Assert.Single(result.Charts).Bars;
+        Assert.Equal(0.0496827542, bars[0].Error!.Value, 9);
+        Assert.Equal(0.0496827542, bars[1].Error!.Value, 9);
+    }
+
+    [Fact]
+    public void A_zero_baseline_gives_no_percentage_interval_rather_than_infinity()
+    {
+        // Runs that ordered nothing with SMT off: no ratio against zero may reach the report.
+        var runs = new[]
+        {
+            Run(0, ("smt", "off"), Pg), Run(0, ("smt", "off"), Pg),
+            Run(127_000, ("smt", "on"), Pg), Run(129_000, ("smt", "on"), Pg),
+        };
+
+        var table = Assert.Single(new HyperThreadingGain().Analyze(Input(runs)).Tables);
+
+        Assert.Equal("0.0", Column(table, "gain_pct").Single());
+        Assert.Equal("", Column(table, "gain_ci95_pct").Single());
+    }
+
+    [Fact]
     public void Scale_out_sums_the_runs_over_their_common_window()
     {
         // A: 12:00:00–12:01:00, 1 000 orders per 10 s (6 000 OPM); B: 12:00:20–12:01:20, 1 500 per 10 s (9 000 OPM).

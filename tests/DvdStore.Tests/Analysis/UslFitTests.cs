@@ -90,6 +90,69 @@ public class UslFitTests
         Assert.Contains("positive OPM", refusal);
     }
 
+    // The pinned figures below come from an independent least-squares fit (Gauss–Newton in 40-digit
+    // arithmetic with mpmath, the Jacobian by numerical differentiation, not this class's formula; covariance
+    // s²(JᵀJ)⁻¹ over the free coefficients; t from the regularised incomplete beta function). A wrong gradient, start,
+    // bound, R² or degrees of freedom moves one of them.
+    [Fact]
+    public void A_noisy_curve_gives_the_least_squares_coefficients_r_squared_and_intervals()
+    {
+        // Seven points near λ 1000, σ 0.05, κ 0.002 with hand-made errors of a few per cent.
+        (double, double)[] points = [(1, 1010), (2, 1830), (4, 3310), (8, 4920), (16, 5650), (32, 4780), (64, 3050)];
+
+        var fit = UslFit.TryFit(points, out _)!;
+
+        Assert.Equal(996.434165179739, fit.Lambda, 6);
+        Assert.Equal(0.0564039717571403, fit.Sigma, 9);
+        Assert.Equal(0.00401106642589814, fit.Kappa, 11);
+        Assert.Equal(0.99963995717927, fit.RSquared, 9); // 1 − RSS/TSS
+        // 7 points − 3 coefficients = 4 degrees of freedom: t = 2.7764451052.
+        Assert.Equal(40.4046362663, fit.LambdaHalfWidth!.Value, 5);
+        Assert.Equal(0.0094807068763, fit.SigmaHalfWidth!.Value, 9);
+        Assert.Equal(0.000192146325644, fit.KappaHalfWidth!.Value, 11);
+        Assert.Equal(Math.Sqrt((1 - fit.Sigma) / fit.Kappa), fit.PeakN!.Value, 9);
+    }
+
+    [Fact]
+    public void Four_points_leave_one_degree_of_freedom_and_still_get_intervals()
+    {
+        // The exact curve λ 1000, σ 0.05, κ 0.002 at 1, 2, 4, 8 users with the last point 0.1 % high: 4 − 3 = 1
+        // degree of freedom, t = 12.7062047362.
+        List<(double N, double Throughput)> points = [.. new double[] { 1, 2, 4, 8 }.Select(n => (n, Usl(1000, 0.05, 0.002, n)))];
+        points[3] = (8, points[3].Throughput * 1.001);
+
+        var fit = UslFit.TryFit(points, out _)!;
+
+        Assert.False(fit.IsAmdahl);
+        Assert.Equal(1000.08962034777, fit.Lambda, 6);
+        Assert.Equal(0.0502537699484455, fit.Sigma, 9);
+        Assert.Equal(0.00194454931567232, fit.Kappa, 11);
+        Assert.Equal(0.999999998577881, fit.RSquared, 12);
+        Assert.Equal(1.15985491193, fit.LambdaHalfWidth!.Value, 5);
+        Assert.Equal(0.000827695811675, fit.SigmaHalfWidth!.Value, 9);
+        Assert.Equal(7.86317391548e-5, fit.KappaHalfWidth!.Value, 11);
+    }
+
+    [Fact]
+    public void Superlinear_points_hold_sigma_and_kappa_at_zero_and_fit_a_line_through_the_origin()
+    {
+        // Each doubling more than doubles OPM: σ and κ would come out negative, so both are held at 0 and only λ is
+        // fitted: λ = ΣNX / ΣN² = (1000 + 4200 + 17200 + 70400) / 85 = 1091.7647…; 4 − 1 = 3 degrees of freedom.
+        (double, double)[] points = [(1, 1000), (2, 2100), (4, 4300), (8, 8800)];
+
+        var fit = UslFit.TryFit(points, out _)!;
+
+        Assert.Equal(0, fit.Sigma);
+        Assert.Equal(0, fit.Kappa);
+        Assert.Equal(92_800.0 / 85, fit.Lambda, 6);
+        Assert.Equal(0.999321710212213, fit.RSquared, 9);
+        Assert.Equal(31.025239449, fit.LambdaHalfWidth!.Value, 5); // t(3) 3.18244630528 × √(RSS/3 / ΣN²)
+        Assert.Null(fit.SigmaHalfWidth);
+        Assert.Null(fit.KappaHalfWidth);
+        Assert.Null(fit.PeakThroughput);
+        Assert.EndsWith("no contention: linear; R² 0.999", fit.Describe("users"));
+    }
+
     /// <summary>X(N) for <see cref="Users"/>, each multiplied by 1 + a deterministic pseudo-random error of up to ±<paramref name="noise"/>.</summary>
     private static List<(double N, double Throughput)> Curve(double lambda, double sigma, double kappa, double noise, int seed = 1)
     {
