@@ -22,7 +22,9 @@
 # usage: [PGPORT=55432] [MDBPORT=53306] [USERS=4] [RUN_SECONDS=30] [PARALLEL_SWEEP="1 2"] [KEEP=dir] [OUT=file]
 #          scripts/bench-scale.sh pg|mariadb SIZE...        e.g. scripts/bench-scale.sh pg 1GB 10GB
 #   Starts its own server (scripts/db-up.sh; PostgreSQL with PG_OPTS, default shared_buffers=2GB,
-#   effective_cache_size=16GB, max_wal_size=8GB; MariaDB with MDB_BUFFER_POOL, default 2G) and drops each store after
+#   effective_cache_size=16GB, max_wal_size=8GB; MariaDB with MDB_BUFFER_POOL, default 2G, and MDB_OPTS, default
+#   --innodb-autoinc-lock-mode=2: interleaved auto-increment, so parallel LOAD DATA streams into one table do not
+#   queue on its table-level AUTO-INC lock, as a real-size load should be run) and drops each store after
 #   its size is measured (a 10GB PostgreSQL store takes ~22 GB: check df -h first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +43,7 @@ PGHOST=127.0.0.1; PGUSER=bench
 export PGPORT MDBPORT PGHOST PGUSER
 export PG_OPTS=${PG_OPTS:-"-c shared_buffers=2GB -c effective_cache_size=16GB -c max_wal_size=8GB"}
 export PGOPTIONS="-c client_min_messages=warning"
+export MDB_OPTS=${MDB_OPTS:-"--innodb-autoinc-lock-mode=2"}
 
 . scripts/bench-common.sh
 drop_store() { [ -n "${db:-}" ] && sql_admin "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1; return 0; }
@@ -56,6 +59,8 @@ elif [ "$engine" = mariadb ]; then
   # db-up.sh's 256M buffer pool is for tests; a real-size load wants a real one (set while running, MariaDB 10.2+).
   mdb_root -e "SET GLOBAL innodb_buffer_pool_size = $(numfmt --from=iec "${MDB_BUFFER_POOL:-2G}")"
   mdb_pid=$(cat "$mdb_dir/mariadbd.pid")
+  mdb_server_settings="innodb_autoinc_lock_mode=$(mdb_root -Nse 'SELECT @@innodb_autoinc_lock_mode'), innodb_buffer_pool_size=$(mdb_root -Nse 'SELECT @@innodb_buffer_pool_size' | numfmt --to=iec)"
+  echo "MariaDB started with MDB_OPTS=\"$MDB_OPTS\": $mdb_server_settings" >&2
   data_dir="$mdb_dir/data"
 else
   data_dir="$pg_dir/data"
@@ -129,14 +134,14 @@ disk_report() { # the database's size from the server, du of its folder and of t
 
 # report KEEP: the markdown tables of one size's measurements kept in KEEP (steps, meta, load.txt, cpu-load).
 report() {
-  local keep=$1 load_start load_end server_mb folder_mb all_mb orders command commit day cores users run_seconds fp_line
+  local keep=$1 load_start load_end server_mb folder_mb all_mb orders command commit day cores users run_seconds fp_line settings=
   . "$keep/meta"
   fp_line=$(grep -h 'reading on\|connections' "$keep/fingerprint.txt" | head -1 || true)
   {
     echo
     echo "### $engine $size ($cores cores; load average at start $load_start, at end $load_end)"
     echo
-    echo "Command: \`$command\` ($commit, $day). Disk: the server says $server_mb MB, du of the database's folder $folder_mb MB, of the whole data directory $all_mb MB. Run before the timed reset: $users users × ${run_seconds}s, $orders orders. Fingerprint: ${fp_line:-see $keep/fingerprint.txt}"
+    echo "Command: \`$command\` ($commit, $day). Disk: the server says $server_mb MB, du of the database's folder $folder_mb MB, of the whole data directory $all_mb MB. Run before the timed reset: $users users × ${run_seconds}s, $orders orders. Fingerprint: ${fp_line:-see $keep/fingerprint.txt}${settings:+. Server: $settings}"
     echo
     echo "| step | seconds | ÷ load | client CPU s | server CPU s | CPU ÷ load's CPU | client peak RSS MB | load avg (1 min) before |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|"
@@ -205,8 +210,9 @@ for size in "${sizes[@]}"; do
   load_end=$(load_average)
   drop_store
 
-  printf 'load_start=%q\nload_end=%q\nserver_mb=%q\nfolder_mb=%q\nall_mb=%q\norders=%q\ncommand=%q\ncommit=%q\nday=%q\ncores=%q\nusers=%q\nrun_seconds=%q\n' \
-    "$load_start" "$load_end" "$server_mb" "$folder_mb" "$all_mb" "$orders" "scripts/bench-scale.sh $server ${sizes[*]}" \
+  if [ "$engine" = postgres ]; then settings="PG_OPTS=$PG_OPTS"; else settings=$mdb_server_settings; fi
+  printf 'settings=%q\nload_start=%q\nload_end=%q\nserver_mb=%q\nfolder_mb=%q\nall_mb=%q\norders=%q\ncommand=%q\ncommit=%q\nday=%q\ncores=%q\nusers=%q\nrun_seconds=%q\n' \
+    "$settings" "$load_start" "$load_end" "$server_mb" "$folder_mb" "$all_mb" "$orders" "scripts/bench-scale.sh $server ${sizes[*]}" \
     "$(git rev-parse --short HEAD)" "$(date -u +%Y-%m-%d)" "$(nproc)" "$USERS" "$RUN_SECONDS" >"$keep/meta"
   report "$keep" | tee -a "${OUT:-/dev/null}"
 done

@@ -17,6 +17,7 @@ internal sealed class SlicedCounts(StoreReads reads)
     private readonly List<(TableSpec Table, string? Alias, string Sql, (string Name, object Value)[] Parameters)> _queries = [];
     private readonly Dictionary<string, IReadOnlyList<KeySlice>> _slices = new(StringComparer.Ordinal);
     private long[] _totals = [];
+    private long[] _ticks = [];
 
     /// <summary>Adds a query; returns its index for the indexer once <see cref="RunAsync"/> has run.</summary>
     public int Add(TableSpec table, string? alias, string sql, params (string Name, object Value)[] parameters)
@@ -27,6 +28,12 @@ internal sealed class SlicedCounts(StoreReads reads)
 
     /// <summary>A query's count summed over its table's slices.</summary>
     public long this[int query] => _totals[query];
+
+    /// <summary>
+    /// The time the server spent on these queries: their statements' times added up over every slice and connection,
+    /// so what a check cost whether its slices ran one after another or side by side.
+    /// </summary>
+    public TimeSpan Time(params int[] queries) => TimeSpan.FromTicks(queries.Sum(q => _ticks[q]));
 
     /// <summary>Runs every query's slices; reports statements done of all.</summary>
     public async Task RunAsync(IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
@@ -45,6 +52,7 @@ internal sealed class SlicedCounts(StoreReads reads)
 
         var clock = Stopwatch.StartNew();
         var done = 0L;
+        _ticks = new long[_queries.Count];
         var counts = await reads.RunAsync(
             pieces.Select(p => (Func<DbConnection, CancellationToken, Task<long>>)((connection, token) => CountAsync(connection, p.Query, p.Slice, token))).ToList(),
             _ =>
@@ -72,6 +80,9 @@ internal sealed class SlicedCounts(StoreReads reads)
             command.Add(reads.Engine.Parameter(name), value);
         }
 
-        return await command.ScalarAsync<long>(cancellationToken).ConfigureAwait(false);
+        var started = Stopwatch.GetTimestamp();
+        var count = await command.ScalarAsync<long>(cancellationToken).ConfigureAwait(false);
+        Interlocked.Add(ref _ticks[query], Stopwatch.GetElapsedTime(started).Ticks);
+        return count;
     }
 }

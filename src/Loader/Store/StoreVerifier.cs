@@ -19,8 +19,15 @@ public static class StoreVerifier
     public static Task<VerifyReport> VerifyAsync(StoreTarget target, CancellationToken cancellationToken) =>
         VerifyAsync(target, null, null, cancellationToken);
 
-    /// <summary>Verifies the store on <paramref name="target"/>, reading on <paramref name="parallel"/> connections (null: <see cref="ReadParallelism.ChooseAsync"/>'s default).</summary>
-    public static async Task<VerifyReport> VerifyAsync(StoreTarget target, int? parallel, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    public static Task<VerifyReport> VerifyAsync(StoreTarget target, int? parallel, IProgress<LoadProgress>? progress, CancellationToken cancellationToken) =>
+        VerifyAsync(target, parallel, progress, false, cancellationToken);
+
+    /// <summary>
+    /// Verifies the store on <paramref name="target"/>, reading on <paramref name="parallel"/> connections (null:
+    /// <see cref="ReadParallelism.ChooseAsync"/>'s default); <paramref name="full"/> counts even what the server's own
+    /// constraints prove.
+    /// </summary>
+    public static async Task<VerifyReport> VerifyAsync(StoreTarget target, int? parallel, IProgress<LoadProgress>? progress, bool full, CancellationToken cancellationToken)
     {
         if (target.MissingFile() is { } file)
         {
@@ -30,10 +37,18 @@ public static class StoreVerifier
 
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
         var reads = (await ReadParallelism.ChooseAsync(target, connection, parallel, cancellationToken).ConfigureAwait(false)).For(target, connection);
-        return await VerifyAsync(reads, progress, cancellationToken).ConfigureAwait(false);
+        return await VerifyAsync(reads, progress, full, cancellationToken).ConfigureAwait(false);
     }
 
-    public static async Task<VerifyReport> VerifyAsync(StoreReads reads, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    public static Task<VerifyReport> VerifyAsync(StoreReads reads, IProgress<LoadProgress>? progress, CancellationToken cancellationToken) =>
+        VerifyAsync(reads, progress, false, cancellationToken);
+
+    /// <summary>
+    /// Verifies the store <paramref name="reads"/> reads. A uniqueness or orphan check the server's catalog proves
+    /// (<see cref="IEngine.GuaranteesAsync"/>: a valid primary key, a validated foreign key) is reported as proven,
+    /// naming the constraint, and not counted, unless <paramref name="full"/>.
+    /// </summary>
+    public static async Task<VerifyReport> VerifyAsync(StoreReads reads, IProgress<LoadProgress>? progress, bool full, CancellationToken cancellationToken)
     {
         var (engine, connection) = (reads.Engine, reads.Connection);
         var checks = new List<VerifyCheck>();
@@ -72,6 +87,7 @@ public static class StoreVerifier
             return new VerifyReport(checks);
         }
 
+        var proven = full ? ServerGuarantees.None : await engine.GuaranteesAsync(connection, cancellationToken).ConfigureAwait(false);
         var added = new AddedRows(engine, info);
         var model = RowCounts.For(size);
         var counts = new SlicedCounts(reads);
@@ -80,24 +96,36 @@ public static class StoreVerifier
         {
             var all = counts.Add(table, null, "SELECT COUNT(*) FROM {table} WHERE {slice}");
             int? extra = added.For(table) is { } rule ? counts.Add(table, null, $"SELECT COUNT(*) FROM {{table}} WHERE {{slice}} AND ({rule.Condition})", rule.Parameters) : null;
-            pending.Add(() => CountCheck(table, counts[all], extra is { } e ? counts[e] : 0, info, model));
+            pending.Add(() => CountCheck(table, counts[all], extra is { } e ? counts[e] : 0, info, model) with { Time = extra is { } x ? counts.Time(all, x) : counts.Time(all) });
         }
 
         foreach (var table in StoreModel.Ds3Tables.Where(t => t.PrimaryKey.Count == 1))
         {
             var key = table.PrimaryKey[0];
+            if (proven.Unique(table.Name, key) is { } by)
+            {
+                pending.Add(() => Proven($"unique {table.Name}.{key}", by));
+                continue;
+            }
+
             // Slices are ranges of the key itself, so a duplicate pair always falls in one slice.
             var duplicates = counts.Add(table, null, $"SELECT COUNT(*) - COUNT(DISTINCT {key}) FROM {{table}} WHERE {{slice}}");
-            pending.Add(() => new($"unique {table.Name}.{key}", counts[duplicates] == 0, counts[duplicates] == 0 ? "no duplicates" : $"{counts[duplicates]} duplicate ids"));
+            pending.Add(() => new($"unique {table.Name}.{key}", counts[duplicates] == 0, counts[duplicates] == 0 ? "no duplicates" : $"{counts[duplicates]} duplicate ids", counts.Time(duplicates)));
         }
 
         foreach (var key in StoreModel.ForeignKeys)
         {
+            var name = key.Table == "ORDERLINES" ? "every order line has its order" : $"{key.Table}.{key.Column} → {key.ReferencedTable}";
+            if (proven.Reference(key.Table, key.Column, key.ReferencedTable, key.ReferencedColumn) is { } by)
+            {
+                pending.Add(() => Proven(name, by));
+                continue;
+            }
+
             var orphans = counts.Add(StoreModel.Table(key.Table), "C",
                 $"SELECT COUNT(*) FROM {{table}} C WHERE {{slice}} AND C.{key.Column} IS NOT NULL AND NOT EXISTS " +
                 $"(SELECT 1 FROM {key.ReferencedTable} P WHERE P.{key.ReferencedColumn} = C.{key.Column})");
-            var name = key.Table == "ORDERLINES" ? "every order line has its order" : $"{key.Table}.{key.Column} → {key.ReferencedTable}";
-            pending.Add(() => new(name, counts[orphans] == 0, counts[orphans] == 0 ? "no orphans" : $"{counts[orphans]} rows reference a missing {key.ReferencedTable} row"));
+            pending.Add(() => new(name, counts[orphans] == 0, counts[orphans] == 0 ? "no orphans" : $"{counts[orphans]} rows reference a missing {key.ReferencedTable} row", counts.Time(orphans)));
         }
 
         Invariant("every product has inventory", StoreModel.Products, "P", "SELECT COUNT(*) FROM {table} P WHERE {slice} AND NOT EXISTS (SELECT 1 FROM INVENTORY I WHERE I.PROD_ID = P.PROD_ID)", "products without an INVENTORY row");
@@ -115,9 +143,11 @@ public static class StoreVerifier
         void Invariant(string name, TableSpec table, string? alias, string sql, string what)
         {
             var bad = counts.Add(table, alias, sql);
-            pending.Add(() => new(name, counts[bad] == 0, counts[bad] == 0 ? "holds" : $"{counts[bad]} {what}"));
+            pending.Add(() => new(name, counts[bad] == 0, counts[bad] == 0 ? "holds" : $"{counts[bad]} {what}", counts.Time(bad)));
         }
     }
+
+    private static VerifyCheck Proven(string name, string by) => new(name, true, $"proven by the server's {by}; not counted (--full counts it)", ProvenBy: by);
 
     private static VerifyCheck CountCheck(TableSpec table, long all, long extra, StoreInfo info, RowCounts model)
     {

@@ -123,6 +123,12 @@ public interface IEngine
     /// </summary>
     Task<string?> DataDirectoryAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult<string?>(null);
 
+    /// <summary>
+    /// The uniqueness and references the server enforces on the store's tables now (see <see cref="ServerGuarantees"/>),
+    /// so verify need not count them again; only what the catalog really proves (nothing by default).
+    /// </summary>
+    Task<ServerGuarantees> GuaranteesAsync(DbConnection connection, CancellationToken cancellationToken) => Task.FromResult(ServerGuarantees.None);
+
     /// <summary>The server's product, version and the settings that matter for a run.</summary>
     Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken);
 

@@ -261,6 +261,9 @@ public sealed partial class MySqlEngine : IEngine
 
     public void ClearPool(DbConnection lost) => MySqlConnection.ClearPool(AsMySql(lost));
 
+    public Task<ServerGuarantees> GuaranteesAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        MySqlGuarantees.ReadAsync(connection, cancellationToken);
+
     public async Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         await using var versionCommand = connection.Command("SELECT VERSION()");

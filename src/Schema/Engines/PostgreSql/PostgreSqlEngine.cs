@@ -184,6 +184,9 @@ public sealed partial class PostgreSqlEngine : IEngine
         }
     }
 
+    public Task<ServerGuarantees> GuaranteesAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        PostgreSqlGuarantees.ReadAsync(connection, cancellationToken);
+
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         PostgreSqlServerFacts.DescribeAsync((NpgsqlConnection)connection, cancellationToken);
 

@@ -197,6 +197,9 @@ public sealed class SqliteEngine : IEngine
         return FailureKind.Other;
     }
 
+    public Task<ServerGuarantees> GuaranteesAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        SqliteGuarantees.ReadAsync(connection, cancellationToken);
+
     public async Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         var settings = new SortedDictionary<string, string>(StringComparer.Ordinal);
