@@ -35,12 +35,15 @@ mariadb)
   id mysql >/dev/null 2>&1 || useradd --system --user-group --no-create-home --shell /usr/sbin/nologin mysql
   D=$(mktemp -d /tmp/dvdstore-mdb.XXXXXX)
   chown mysql:mysql "$D"
+  # Its own temporary folder, not /tmp: an on-disk temporary table's file vanished from /tmp mid-query (most likely
+  # another engineer's clean-up of /tmp; verify at 1GB failed on "Error on delete of /tmp/#sql-temptable-...MAI"); it goes with the server.
+  mkdir "$D/tmp"; chown mysql:mysql "$D/tmp"
   mariadb-install-db --no-defaults --user=mysql --datadir="$D/data" --skip-test-db --skip-name-resolve >"$D/install.log" 2>&1
   # A few tries, as for PostgreSQL: a server that exits (its port held for a moment) is started again.
   up=""
   for attempt in 1 2 3 4 5; do
     mariadbd --no-defaults --user=mysql --datadir="$D/data" --socket="$D/mysqld.sock" --port="$MDBPORT" \
-      --bind-address=127.0.0.1 --pid-file="$D/mariadbd.pid" --log-error="$D/error.log" --skip-name-resolve \
+      --bind-address=127.0.0.1 --pid-file="$D/mariadbd.pid" --tmpdir="$D/tmp" --log-error="$D/error.log" --skip-name-resolve \
       --innodb-buffer-pool-size=256M --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --max-connections=300 \
       --performance-schema=ON --performance-schema-consumer-events-waits-current=ON --performance-schema-instrument='wait/%=ON' \
       ${MDB_OPTS:-} </dev/null >/dev/null 2>&1 &
