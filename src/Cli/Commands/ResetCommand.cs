@@ -26,8 +26,9 @@ public static class ResetCommand
         }.Create(async (result, target, cancellationToken) =>
         {
             var output = result.InvocationConfiguration.Output;
+            // Plain lines, as the reset's steps are printed: the full read's rows, rate and ETA between them.
             var progress = new ResetProgressPrinter(output);
-            var report = await StoreReset.ResetAsync(target, new ResetOptions(result.GetValue(full), LoaderOptions.CheckReadConnections(result.GetValue(parallel))), progress, cancellationToken).ConfigureAwait(false);
+            var report = await StoreReset.ResetAsync(target, new ResetOptions(result.GetValue(full), LoaderOptions.CheckReadConnections(result.GetValue(parallel)), new LoadProgressPrinter(output)), progress, cancellationToken).ConfigureAwait(false);
             await output.WriteLineAsync($"reset {target.Engine.DisplayName} ({target.RedactedConnection}) in {report.Elapsed.TotalSeconds.ToString("F1", CultureInfo.InvariantCulture)}s").ConfigureAwait(false);
             await output.WriteLineAsync(report.Check.Matches
                 ? $"touched ranges as loaded ({report.Check.Ranges.Count} ranges checked)"

@@ -101,7 +101,7 @@ public static class StoreReset
         FingerprintComparison? fingerprint = null;
         if (options.FullFingerprint)
         {
-            fingerprint = await FingerprintComparison.ReadAsync(reads, info, null, cancellationToken).ConfigureAwait(false);
+            fingerprint = await FingerprintComparison.ReadAsync(reads, info, options.FingerprintProgress, cancellationToken).ConfigureAwait(false);
             Report("(fingerprint)", "whole store read", fingerprint.Current.Tables.Sum(t => t.Rows));
         }
 

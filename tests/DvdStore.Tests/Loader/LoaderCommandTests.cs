@@ -34,6 +34,14 @@ public sealed class LoaderCommandTests
         Assert.True(code == 0, output);
         Assert.Contains("store OK", output, StringComparison.Ordinal);
         Assert.Contains("checks (statements)", output, StringComparison.Ordinal);
+        Assert.Matches(@"ok   rows CUSTOMERS: .* \[\d+\.\d s\]", output);
+        Assert.Matches(@"ok   unique CUSTOMERS\.CUSTOMERID: proven by the server's PRIMARY KEY of CUSTOMERS; not counted \(--full counts it\)\r?\n", output);
+        Assert.Contains("proven by the server's constraints)", output, StringComparison.Ordinal);
+
+        (code, output, _) = await RunAsync("verify", "--full", "--connection", connection);
+        Assert.True(code == 0, output);
+        Assert.Matches(@"ok   unique CUSTOMERS\.CUSTOMERID: no duplicates \[\d+\.\d s\]", output);
+        Assert.DoesNotContain("proven", output, StringComparison.Ordinal);
 
         (code, output, _) = await RunAsync("fingerprint", "--connection", connection, "--parallel", "2");
         Assert.Equal(0, code);
@@ -54,10 +62,13 @@ public sealed class LoaderCommandTests
         Assert.Contains("touched ranges as loaded", output, StringComparison.Ordinal);
         Assert.Contains("ORDERLINES", output, StringComparison.Ordinal);
         Assert.DoesNotContain("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("fingerprint (rows)", output, StringComparison.Ordinal);
 
         (code, output, _) = await RunAsync("reset", "--full-fingerprint", "--connection", connection);
         Assert.Equal(0, code);
         Assert.Contains("matches the fingerprint recorded at load", output, StringComparison.Ordinal);
+        // The full read shows its rows as fingerprint does (at least its closing line: rows in seconds, rate).
+        Assert.Matches(@"fingerprint \(rows\) +[\d,]+ in +[\d.]+s", output);
 
         (code, output, _) = await RunAsync("drop", "--connection", connection);
         Assert.Equal(0, code);
