@@ -25,7 +25,7 @@ area_settings() {
     driver)
       project=DvdStore.Driver.csproj
       mutate=("**/Driver/Metrics/*.cs" "!**/Driver/Metrics/LivePublisher.cs" "!**/Driver/Metrics/LiveOutput.cs" "**/Driver/Results/CrossCheck.cs" "**/Driver/Results/HistogramCodec.cs")
-      filter="FullyQualifiedName~$t.Driver.MetricsTests|FullyQualifiedName~$t.Driver.OpenLoopMetricsTests|FullyQualifiedName~$t.Driver.StallFindingsTests|FullyQualifiedName~$t.Driver.ArrivalScheduleTests|FullyQualifiedName~$t.Driver.WorkloadTests|FullyQualifiedName~$t.Analysis.ResultDefaultsTests" ;;
+      filter="FullyQualifiedName~$t.Driver.MetricsTests|FullyQualifiedName~$t.Driver.CrossCheckTests|FullyQualifiedName~$t.Driver.OpenLoopMetricsTests|FullyQualifiedName~$t.Driver.StallFindingsTests|FullyQualifiedName~$t.Driver.ArrivalScheduleTests|FullyQualifiedName~$t.Driver.WorkloadTests|FullyQualifiedName~$t.Analysis.ResultDefaultsTests" ;;
     loader)
       project=DvdStore.Loader.csproj
       mutate=("**/Loader/Generation/*.cs" "**/Loader/Store/RowHash.cs" "**/Loader/Store/TableFingerprint.cs")

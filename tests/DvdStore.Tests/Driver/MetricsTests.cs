@@ -151,5 +151,8 @@ public sealed class MetricsTests
         Assert.Equal(54, Ds3Formulas.AverageMs(54_999, 1));
         Assert.Equal(0, Ds3Formulas.RollbackPercent(0, 0));
         Assert.Equal(2.0, Ds3Formulas.RollbackPercent(2, 100));
+        Assert.Equal(1_375, Ds3Formulas.AverageMs(5_500_000, 4)); // 5 500 ms over 4 calls
+        Assert.Equal(45.0, Ds3Formulas.OrdersPerMinute(90, 120), 12); // 90 orders in 2 minutes
+        Assert.Equal(0, Ds3Formulas.OrdersPerMinute(90, 0));
     }
 }
