@@ -222,6 +222,20 @@ public sealed class StudyTests
     }
 
     [Fact]
+    public void The_peak_headline_judges_the_step_after_the_peak_against_its_noise()
+    {
+        // Three runs each, SD 400: 16 → 32 threads adds 500 OPM (+1.3 %, the peak is 16), inside Welch's half-width
+        // t(4) 2.7764 × √(2 × 400² / 3) = 907 OPM; the step before it (+18 000) would be "real".
+        var runs = new[] { (8, 20_000L), (8, 20_400L), (8, 19_600L), (16, 38_000L), (16, 38_400L), (16, 37_600L), (32, 38_500L), (32, 38_900L), (32, 38_100L) }
+            .Select(p => Run(p.Item2, ("threads", p.Item1.ToString(CultureInfo.InvariantCulture)), Pg)).ToList();
+
+        var headline = Assert.Single(new PeakFinding().Analyze(Input(runs)).Headlines);
+
+        Assert.Equal("OPM: peak at 16 threads, 38000 OPM", headline.Statement);
+        Assert.Equal("next step: smaller than the noise", headline.Noise);
+    }
+
+    [Fact]
     public void A_sweep_still_growing_at_its_last_step_has_no_peak_within_it()
     {
         // 20 000 → 38 000 → 52 000: every step adds more than 5 %.
