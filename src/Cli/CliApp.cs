@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Data.Common;
 using DvdStore.Cli.Help;
 using DvdStore.Schema;
 using DvdStore.Schema.Engines;
@@ -57,6 +58,14 @@ public static class CliApp
         {
             await error.WriteLineAsync(ErrorLine.Of(LegacySpellings.AsTyped(args, e.Message))).ConfigureAwait(false);
             return e.ExitCode;
+        }
+        catch (DbException e)
+        {
+            // The server failed a statement mid-command (a table gone, a lost connection, a full disk): not a bug of
+            // the kit, so the user gets the server's words in one line, as a mistake of their own does, not a stack trace.
+            var command = string.Join(' ', CommandPath(parse.CommandResult.Command));
+            await error.WriteLineAsync(ErrorLine.Of($"the database failed '{command}': {e.Message.Trim().TrimEnd('.')}. Fix the server or the store, then run the command again.")).ConfigureAwait(false);
+            return 1;
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
