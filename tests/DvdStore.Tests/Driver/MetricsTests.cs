@@ -154,5 +154,6 @@ public sealed class MetricsTests
         Assert.Equal(1_375, Ds3Formulas.AverageMs(5_500_000, 4)); // 5 500 ms over 4 calls
         Assert.Equal(45.0, Ds3Formulas.OrdersPerMinute(90, 120), 12); // 90 orders in 2 minutes
         Assert.Equal(0, Ds3Formulas.OrdersPerMinute(90, 0));
+        Assert.Equal(0, Ds3Formulas.AverageMs(5_000, 0)); // time but no calls: 0, not 5 / 0
     }
 }
