@@ -9,8 +9,10 @@ namespace DvdStore.Tests.Monitoring;
 /// <summary>
 /// Proof that wait sampling names what the sessions wait on: each test causes one class on the real test server (a
 /// hot-row update storm, a commit-heavy loop with synchronous commit, a cold table read through a small cache, a long
-/// sleep) and samples the store's sessions until the class shows up under the engine's own event name.
+/// sleep) and samples the store's sessions until the class shows up under the engine's own event name. Some tests change
+/// the MariaDB test server's globals (buffer pool, commit flushing, consumers): the class runs alone.
 /// </summary>
+[Collection(ServerWideSettingsCollection.Name)]
 public class LiveWaitClassTests
 {
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(20);
