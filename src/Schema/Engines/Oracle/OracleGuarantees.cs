@@ -3,7 +3,7 @@ namespace DvdStore.Schema.Engines.Oracle;
 /// <summary>
 /// What Oracle's dictionary proves about the store's tables (the connecting user's, as <c>USER_TABLES</c> finds the
 /// store): a one-column primary key, or unique constraint on a NOT NULL column, that is ENABLED and VALIDATED and whose
-/// index is VALID (a direct-path load that meets a duplicate leaves the index UNUSABLE); a one-column foreign key that
+/// index is VALID (a SQL*Loader direct-path load that meets a duplicate leaves the index UNUSABLE); a one-column foreign key that
 /// is ENABLED and VALIDATED. ENABLE NOVALIDATE and RELY NOVALIDATE leave the rows unchecked, so they prove nothing. The
 /// query reads every key with its state, and <see cref="Proof"/> decides. The dictionary holds names upper case.
 /// </summary>

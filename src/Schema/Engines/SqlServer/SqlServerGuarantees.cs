@@ -4,7 +4,8 @@ namespace DvdStore.Schema.Engines.SqlServer;
 /// What SQL Server's catalog proves about the store's tables (those of the connection's default schema): a one-column
 /// primary key, or unique constraint on a NOT NULL column, whose index is enabled (a disabled index enforces nothing);
 /// a one-column foreign key that is enabled and trusted (<c>is_not_trusted = 0</c>: a key added or re-enabled WITH
-/// NOCHECK, or NOT FOR REPLICATION, was never checked against the rows). The query reads every key with its state, and
+/// NOCHECK, or NOT FOR REPLICATION, was never checked against the rows; so is one a SqlBulkCopy without CheckConstraints
+/// wrote past, which is why the loader bulk-loads before adding its keys). The query reads every key with its state, and
 /// <see cref="Proof"/> decides, so the rule is one piece of C#. Names are as created (the loader creates them upper case).
 /// </summary>
 internal static class SqlServerGuarantees
