@@ -1,3 +1,4 @@
+using System.Globalization;
 using DvdStore.Schema.Engines.Common;
 
 namespace DvdStore.Contract.Checks;
@@ -122,6 +123,35 @@ internal static class StoreChecks
 
         Task<long> PurchaseOneAsync() =>
             store.Commands.PurchaseAsync(new PurchaseRequest(3, 9.99m, 0.82m, 10.81m, [new CartItem(1, 1)]), cancellationToken);
+    }
+
+    /// <summary>
+    /// What verify skips on the catalog's word (<see cref="IEngine.GuaranteesAsync"/>) must hold on this server: the
+    /// catalog query runs, and a key it calls proven refuses a duplicate, a reference it calls proven an orphan.
+    /// </summary>
+    public static async Task Keys_the_catalog_calls_proven_refuse_a_duplicate_and_an_orphan(FreshStore store, CancellationToken cancellationToken)
+    {
+        var proven = await store.Engine.GuaranteesAsync(store.Db, cancellationToken);
+        var keys = StoreModel.Ds3Tables.Where(t => t.PrimaryKey.Count == 1).ToList();
+        var unique = keys.Count(t => proven.Unique(t.Name, t.PrimaryKey[0]) is not null);
+        var references = StoreModel.ForeignKeys.Count(k => proven.Reference(k.Table, k.Column, k.ReferencedTable, k.ReferencedColumn) is not null);
+        store.Session.Note(string.Create(CultureInfo.InvariantCulture,
+            $"the catalog proves {unique} of {keys.Count} keys unique and {references} of {StoreModel.ForeignKeys.Count} references (verify counts the rest)"));
+
+        if (proven.Unique("INVENTORY", "PROD_ID") is not null)
+        {
+            await Expect.ThrowsAnyAsync(() => store.Db.ExecuteAsync("INSERT INTO INVENTORY SELECT * FROM INVENTORY WHERE PROD_ID = 1", cancellationToken));
+        }
+
+        if (proven.Reference("ORDERLINES", "ORDERID", "ORDERS", "ORDERID") is not null)
+        {
+            await Expect.ThrowsAnyAsync(() => store.Db.ExecuteAsync(
+                "INSERT INTO ORDERLINES SELECT ORDERLINEID, 900000000, PROD_ID, QUANTITY, ORDERDATE FROM ORDERLINES WHERE ORDERID = 1 AND ORDERLINEID = 1", cancellationToken));
+        }
+
+        // What the insert would have left behind, had the server let it in.
+        Expect.Equal(ContractData.Inventory.Count, await CountAsync(store.Db, "SELECT COUNT(*) FROM INVENTORY"));
+        Expect.Equal(ContractData.OrderLines.Count, await CountAsync(store.Db, "SELECT COUNT(*) FROM ORDERLINES"));
     }
 
     public static async Task Analyze_and_describe_server_work_on_a_loaded_store(FreshStore store, CancellationToken cancellationToken)

@@ -139,6 +139,95 @@ public sealed class MetricsTests
         Assert.Equal(ErrorCauses.MaxDistinct + 5 + 11, metrics.ReadCounters()[0].TotalErrors);
     }
 
+    /// <summary>
+    /// Issue 31 (a Stryker survivor): each log line's three clocks, the phase's (DS3's elapsed, from the warm-up's end),
+    /// the run's and the interval's, and every target's own line, not only the run's.
+    /// </summary>
+    [Fact]
+    public void Each_interval_line_times_the_phase_the_run_and_the_interval_and_gives_each_target_its_own_line()
+    {
+        var metrics = new RunMetrics(targetCount: 2, shardsPerTarget: 1);
+        var start = Stopwatch.GetTimestamp();
+        metrics.Start(start, warmup: true);
+        var warm = metrics.TakeInterval(start + Ms(1_000));
+        metrics.ResetPhase(start + Ms(1_000));
+        var (first, second) = (metrics.ShardFor(0, target: 0), metrics.ShardFor(0, target: 1));
+        for (var i = 0; i < 3; i++)
+        {
+            first.RecordOrder(Ms(10), rolledBack: false);
+        }
+
+        second.RecordOrder(Ms(40), rolledBack: true);
+        var measured = metrics.TakeInterval(start + Ms(3_000));
+        var shortLine = metrics.TakeInterval(start + Ms(3_500));
+        var summary = metrics.Summarize(start + Ms(4_000));
+
+        Assert.Equal((1.0, 1.0, 1.0), Clocks(warm));
+        Assert.Equal((2.0, 3.0, 2.0), Clocks(measured));
+        Assert.Equal((2.5, 3.5, 0.5), Clocks(shortLine));
+        Assert.Equal(4, measured.IntervalOrders);
+        Assert.Equal(0, shortLine.IntervalOrders);
+
+        // Over the 2 s since the warm-up's end: 4 orders = 120 opm, 3 of them the first target's, 1 the second's.
+        Assert.Equal(new TargetLine(4, 120, 40, 17, 17, 1, 25.0, 3), measured.Run);
+        Assert.Equal(new[] { new TargetLine(3, 90, 10, 10, 10, 0, 0.0, 3), new TargetLine(1, 30, 40, 40, 40, 1, 100.0, 0) }, measured.Targets);
+        Assert.Equal(2, shortLine.Targets.Count);
+        Assert.Equal(0, shortLine.Targets[1].SampledMs); // nothing finished in the short interval
+        Assert.Equal(new[] { new TargetLine(3, 60, 10, 10, 0, 0, 0.0, 3), new TargetLine(1, 20, 40, 40, 0, 1, 100.0, 0) }, summary.TargetLines);
+        Assert.Equal(new[] { 3L, 1L }, summary.Targets.Select(static t => t.Orders));
+    }
+
+    /// <summary>
+    /// Issue 31 (Stryker survivors): the sums the tests never read, deadlock retries, reconnects (both reach the result
+    /// file), order and call microseconds and committed orders, added over two shards and taken from the warm-up's end.
+    /// </summary>
+    [Fact]
+    public void Retries_reconnects_and_times_add_over_shards_and_the_phase_counts_from_the_warm_ups_end()
+    {
+        var metrics = new RunMetrics(targetCount: 1, shardsPerTarget: 2);
+        var start = Stopwatch.GetTimestamp();
+        metrics.Start(start, warmup: true);
+        var (a, b) = (metrics.ShardFor(0, 0), metrics.ShardFor(1, 0));
+        a.RecordReconnect();
+        b.RecordDeadlockRetry();
+        a.RecordOrder(Ms(100), rolledBack: true);
+        metrics.TakeInterval(start + Ms(1_000));
+        metrics.ResetPhase(start + Ms(1_000));
+        Repeat(2, a.RecordReconnect);
+        Repeat(3, b.RecordReconnect);
+        Repeat(1, a.RecordDeadlockRetry);
+        Repeat(6, b.RecordDeadlockRetry);
+        a.RecordOrder(Ms(10), rolledBack: true);
+        b.RecordOrder(Ms(30), rolledBack: false);
+        b.RecordOrder(Ms(50), rolledBack: false);
+        a.RecordCall(TransactionKind.Browse, Ms(2));
+        b.RecordCall(TransactionKind.Browse, Ms(6));
+        metrics.TakeInterval(start + Ms(2_000));
+        var summary = metrics.Summarize(start + Ms(2_000));
+        var sinceStart = metrics.ReadCounters()[0];
+
+        Assert.Equal((5, 7), (summary.Run.Reconnects, summary.Run.DeadlockRetries));
+        Assert.Equal((6, 8), (sinceStart.Reconnects, sinceStart.DeadlockRetries));
+        Assert.Equal((5, 7), (summary.Targets[0].Reconnects, summary.Targets[0].DeadlockRetries));
+        Assert.Equal(90_000, summary.Run.OrderMicros);
+        Assert.Equal(30.0, summary.OrderResponse.MeanMs, 9);
+        Assert.Equal(8_000, summary.Run.CallMicros[(int)TransactionKind.Browse]);
+        Assert.Equal(4.0, summary.Transactions.Single(static t => t.Kind == "Browse").MeanMs, 9);
+        Assert.Equal((3, 1, 2), (summary.Run.Orders, summary.Run.Rollbacks, summary.Run.CommittedOrders));
+        Assert.Equal((4, 2, 2), (sinceStart.Orders, sinceStart.Rollbacks, sinceStart.CommittedOrders));
+    }
+
+    private static (double Phase, double Run, double Interval) Clocks(IntervalReport report) =>
+        (Math.Round(report.ElapsedSeconds, 9), Math.Round(report.SinceStartSeconds, 9), Math.Round(report.IntervalSeconds, 9));
+
+    private static void Repeat(int times, Action action)
+    {
+        for (var i = 0; i < times; i++)
+        {
+            action();
+        }
+    }
+
     private static long RecordedCalls(PhaseSummary summary, string kind) =>
         DvdStore.Driver.Results.HistogramCodec.Decode(summary.Transactions.Single(t => t.Kind == kind).Histogram).TotalCount;
 

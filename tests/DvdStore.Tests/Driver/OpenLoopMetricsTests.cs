@@ -22,6 +22,38 @@ public class OpenLoopMetricsTests
         Assert.Equal(service.P50Ms, latency.P50Ms);
     }
 
+    /// <summary>
+    /// Issue 31 (Stryker survivors): the measured phase's mean latency and service time, and only measured intervals
+    /// and what follows the warm-up's end count in them.
+    /// </summary>
+    [Fact]
+    public void The_phase_means_are_those_of_the_orders_recorded_while_measuring_after_the_warm_up()
+    {
+        var metrics = new OpenLoopMetrics();
+        var t0 = Stopwatch.GetTimestamp();
+        metrics.Record(t0, t0, t0 + Ms(900)); // warm-up, taken into the phase and then reset
+        metrics.TakeInterval(measuring: true);
+        metrics.Record(t0, t0, t0 + Ms(800)); // warm-up, still in the recorder at the warm-up's end
+        metrics.ResetPhase();
+        metrics.Record(t0, t0, t0 + Ms(700)); // an unmeasured interval (a run's last one after the window closed)
+        metrics.TakeInterval(measuring: false);
+        metrics.Record(t0, t0 + Ms(5), t0 + Ms(20)); // latency 20 ms, service 15 ms
+        metrics.Record(t0, t0 + Ms(10), t0 + Ms(40)); // 40 and 30
+        metrics.Record(t0, t0, t0 + Ms(60)); // 60 and 60
+        var interval = metrics.TakeInterval(measuring: true);
+        var (latency, service) = metrics.Summarize();
+
+        Assert.Equal(3, interval.TotalCount);
+        Assert.Equal((3, 3), (latency.Count, service.Count));
+
+        // HdrHistogram keeps three significant digits: each mean within 0.1 %.
+        Assert.InRange(latency.MeanMs, 39.96, 40.04);
+        Assert.InRange(service.MeanMs, 34.96, 35.04);
+        Assert.InRange(latency.MaxMs, 59.9, 60.1);
+    }
+
+    private static long Ms(double ms) => (long)(ms * Stopwatch.Frequency / 1000);
+
     [Fact]
     public async Task Every_interval_holds_the_latency_and_the_service_time_of_the_same_orders_while_users_record()
     {

@@ -246,6 +246,9 @@ public sealed partial class OracleEngine : IEngine
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         OracleServerFacts.DescribeAsync(connection, cancellationToken);
 
+    public Task<ServerGuarantees> GuaranteesAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        OracleGuarantees.ReadAsync(connection, cancellationToken);
+
     private static async Task RequireCompiledAsync(DbConnection connection, CancellationToken cancellationToken)
     {
         var errors = new List<string>();

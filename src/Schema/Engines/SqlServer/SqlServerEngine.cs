@@ -156,6 +156,9 @@ public sealed class SqlServerEngine : IEngine
     public Task<ServerFacts> DescribeServerAsync(DbConnection connection, CancellationToken cancellationToken) =>
         SqlServerServerFacts.DescribeAsync(connection, DisplayName, cancellationToken);
 
+    public Task<ServerGuarantees> GuaranteesAsync(DbConnection connection, CancellationToken cancellationToken) =>
+        SqlServerGuarantees.ReadAsync(connection, cancellationToken);
+
     private static SqlConnection Sql(DbConnection connection) =>
         connection as SqlConnection ?? throw new ArgumentException($"a SQL Server connection is needed, not {connection.GetType().Name}.", nameof(connection));
 

@@ -20,6 +20,12 @@ public class SqlServerDmvColumnTests
         "is_nullable", "is_ansi_padded", "is_rowguidcol", "is_identity", "is_computed", "is_filestream", "is_replicated",
     ];
 
+    private static readonly string[] ColumnsOfSysObjects =
+    [
+        "name", "object_id", "principal_id", "schema_id", "parent_object_id", "type", "type_desc", "create_date", "modify_date",
+        "is_ms_shipped", "is_published", "is_schema_published",
+    ];
+
     /// <summary>Documented columns per system object (lower case).</summary>
     internal static readonly Dictionary<string, HashSet<string>> Documented = new(StringComparer.OrdinalIgnoreCase)
     {
@@ -67,6 +73,36 @@ public class SqlServerDmvColumnTests
         ["sys.dm_os_wait_stats"] = ["wait_type", "waiting_tasks_count", "wait_time_ms", "max_wait_time_ms", "signal_wait_time_ms", "pdw_node_id"],
         ["sys.configurations"] = ["configuration_id", "name", "value", "minimum", "maximum", "value_in_use", "description", "is_dynamic", "is_advanced"],
         ["sys.tables"] = ["name", "object_id", "principal_id", "schema_id", "parent_object_id", "type", "type_desc", "create_date", "modify_date", "is_ms_shipped"],
+        ["sys.columns"] =
+        [
+            .. ColumnsOfSysColumns, "is_non_sql_subscribed", "is_merge_published", "is_dts_replicated", "is_xml_document", "xml_collection_id",
+            "default_object_id", "rule_object_id", "is_sparse", "is_column_set", "generated_always_type", "generated_always_type_desc",
+        ],
+        ["sys.key_constraints"] =
+        [
+            .. ColumnsOfSysObjects, "unique_index_id", "is_system_named", "is_enforced",
+        ],
+        ["sys.foreign_keys"] =
+        [
+            .. ColumnsOfSysObjects, "referenced_object_id", "key_index_id", "is_disabled", "is_not_for_replication", "is_not_trusted",
+            "delete_referential_action", "delete_referential_action_desc", "update_referential_action", "update_referential_action_desc", "is_system_named",
+        ],
+        ["sys.foreign_key_columns"] =
+        [
+            "constraint_object_id", "constraint_column_id", "parent_object_id", "parent_column_id", "referenced_object_id", "referenced_column_id",
+        ],
+        ["sys.indexes"] =
+        [
+            "object_id", "name", "index_id", "type", "type_desc", "is_unique", "data_space_id", "ignore_dup_key", "is_primary_key",
+            "is_unique_constraint", "fill_factor", "is_padded", "is_disabled", "is_hypothetical", "is_ignored_in_optimization", "allow_row_locks",
+            "allow_page_locks", "has_filter", "filter_definition", "compression_delay", "suppress_dup_key_messages", "auto_created",
+            "optimize_for_sequential_key",
+        ],
+        ["sys.index_columns"] =
+        [
+            "object_id", "index_id", "index_column_id", "column_id", "key_ordinal", "partition_ordinal", "is_descending_key", "is_included_column",
+            "column_store_order_ordinal",
+        ],
         ["sys.identity_columns"] = [.. ColumnsOfSysColumns, "seed_value", "increment_value", "last_value", "is_not_for_replication"],
         ["sys.fulltext_catalogs"] =
         [
@@ -83,6 +119,7 @@ public class SqlServerDmvColumnTests
         { "max dop", SqlServerServerFacts.MaxDopSql },
         { "store exists", SqlServerEngine.StoreExistsSql },
         { "identity reset", SqlServerEngine.ResetIdentitySql },
+        { "guarantees", SqlServerGuarantees.Query },
         { "full-text catalog", SqlServerEngine.Script("fulltext.sql").Batches[0] },
     };
 

@@ -36,7 +36,7 @@ public class SqlServerScriptTests
         AddAll("drop", SqlServerEngine.DropBatches());
         AddAll("analyze", SqlServerEngine.AnalyzeBatches());
         AddAll("runtime", [SqlServerEngine.ResetIdentitySql, SqlServerEngine.StoreExistsSql, SqlServerServerFacts.VersionSql, SqlServerServerFacts.SysInfoSql,
-            SqlServerServerFacts.MaxDopSql, SqlServerEngine.PopulateStatusSql, SqlServerCommandBuilder.Prices([3, 1, 3, 7]).CommandText]);
+            SqlServerServerFacts.MaxDopSql, SqlServerEngine.PopulateStatusSql, SqlServerGuarantees.Query, SqlServerCommandBuilder.Prices([3, 1, 3, 7]).CommandText]);
         return data;
     }
 
