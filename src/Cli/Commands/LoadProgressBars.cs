@@ -1,4 +1,6 @@
+using System.Globalization;
 using DvdStore.Loader.Pipeline;
+using DvdStore.Schema.Engines;
 using Spectre.Console;
 
 namespace DvdStore.Cli.Commands;
@@ -28,13 +30,14 @@ internal sealed class LoadProgressBars(ProgressContext context) : IProgress<Load
 
     public void Report(LoadProgress value)
     {
-        if (value.Table is null)
-        {
-            return; // step ends are listed with their timings when the load returns
-        }
-
         lock (_tasks)
         {
+            if (value.Table is null)
+            {
+                ShowStep(value);
+                return;
+            }
+
             if (!_tasks.TryGetValue(value.Table, out var task))
             {
                 task = context.AddTask(value.Table, maxValue: Math.Max(1, value.ExpectedRows));
@@ -47,5 +50,41 @@ internal sealed class LoadProgressBars(ProgressContext context) : IProgress<Load
                 task.StopTask();
             }
         }
+    }
+
+    /// <summary>
+    /// A step's heartbeat that carries what the server says of its statements gets one bar of its own, described and
+    /// filled as far as the server tells, until the step ends (step ends are listed with their timings when the load returns).
+    /// </summary>
+    private void ShowStep(LoadProgress value)
+    {
+        var key = "step " + value.Step;
+        if (value.Done)
+        {
+            if (_tasks.TryGetValue(key, out var finished))
+            {
+                finished.IsIndeterminate = false;
+                finished.Value = finished.MaxValue;
+                finished.StopTask();
+            }
+
+            return;
+        }
+
+        if (value.Statements.Count == 0)
+        {
+            return;
+        }
+
+        if (!_tasks.TryGetValue(key, out var task))
+        {
+            task = context.AddTask(key, maxValue: 100);
+            _tasks[key] = task;
+        }
+
+        task.Description = Markup.Escape(string.Create(CultureInfo.InvariantCulture, $"{value.Step} ({value.Elapsed.TotalSeconds:F0}s): {StatementProgress.DescribeAll(value.Statements)}"));
+        var percent = value.Statements.Select(s => s.PercentDone).FirstOrDefault(p => p is not null);
+        task.IsIndeterminate = percent is null;
+        task.Value = percent ?? 0;
     }
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using DvdStore.Loader.Pipeline;
+using DvdStore.Schema.Engines;
 
 namespace DvdStore.Cli.Commands;
 
@@ -24,8 +25,10 @@ public sealed class LoadProgressPrinter(TextWriter output) : IProgress<LoadProgr
                 }
                 else if (value.Elapsed > TimeSpan.Zero)
                 {
-                    // A heartbeat: one long statement (an index, a foreign key, statistics) is still at work.
-                    output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"step {value.Step,-16} still running ({value.Elapsed.TotalSeconds:F0}s)"));
+                    // A heartbeat: one long statement (an index, a foreign key, statistics) is still at work, and what
+                    // the server says it is doing, where it tells.
+                    output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"step {value.Step,-16} still running ({value.Elapsed.TotalSeconds:F0}s)")
+                        + (value.Statements.Count > 0 ? ": " + StatementProgress.DescribeAll(value.Statements) : ""));
                 }
 
                 return;

@@ -1,3 +1,5 @@
+using DvdStore.Schema.Engines;
+
 namespace DvdStore.Loader.Pipeline;
 
 /// <summary>A snapshot of one table's load, or the start/end of a build step.</summary>
@@ -10,6 +12,9 @@ namespace DvdStore.Loader.Pipeline;
 /// <param name="Done">True when the table (or step) has finished.</param>
 public sealed record LoadProgress(string Step, string? Table, long Rows, long ExpectedRows, long Bytes, TimeSpan Elapsed, bool Done)
 {
+    /// <summary>On a step's heartbeat: what the server says of the long statements in flight; empty when it says nothing.</summary>
+    public IReadOnlyList<StatementProgress> Statements { get; init; } = [];
+
     public double RowsPerSecond => Elapsed.TotalSeconds > 0 ? Rows / Elapsed.TotalSeconds : 0;
 
     public double MegabytesPerSecond => Elapsed.TotalSeconds > 0 ? Bytes / 1e6 / Elapsed.TotalSeconds : 0;

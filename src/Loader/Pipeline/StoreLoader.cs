@@ -60,6 +60,7 @@ public static class StoreLoader
         IReadOnlyList<IRowSource> sources = rows?.Tables ?? folder!.Tables;
         var finisher = engine.BulkLoadFinisher;
         var bulkTables = sources.Select(s => s.Table).ToHashSet();
+        var look = StatementWatch.For(target);
 
         await Step("tables", async () =>
         {
@@ -198,7 +199,7 @@ public static class StoreLoader
             progress?.Report(new LoadProgress(name, null, 0, 0, 0, TimeSpan.Zero, Done: false));
             using (var beating = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
             {
-                var heartbeat = StepHeartbeat.BeatAsync(name, clock, progress, beating.Token);
+                var heartbeat = StepHeartbeat.BeatAsync(name, clock, progress, look, beating.Token);
                 try
                 {
                     await action().ConfigureAwait(false);

@@ -67,6 +67,12 @@ public sealed class EngineProfile
     /// <summary>What one database is, whatever name a connection reached it by (see <see cref="DatabaseIdentity"/>).</summary>
     public required Func<DbConnection, CancellationToken, Task<string>> ReadIdentity { get; init; }
 
+    /// <summary>
+    /// The long statements (index builds, keys' checks, statistics) of the connection's store in flight on other sessions,
+    /// with how far each is where the server says; null where the engine can tell nothing (it runs in-process).
+    /// </summary>
+    public Func<DbConnection, CancellationToken, Task<IReadOnlyList<StatementProgress>>>? ReadStatementProgress { get; init; }
+
     /// <summary>Every name the command line accepts for this engine.</summary>
     public IEnumerable<string> AllNames => Aliases.Prepend(Name);
 

@@ -39,7 +39,7 @@ public sealed class StepProgressTests
     {
         var beats = new ConcurrentQueue<LoadProgress>();
         using var stop = new CancellationTokenSource();
-        var beating = StepHeartbeat.BeatAsync("keys", Stopwatch.StartNew(), new LoaderDatabase.InlineProgress(beats.Enqueue), TimeSpan.FromMilliseconds(20), stop.Token);
+        var beating = StepHeartbeat.BeatAsync("keys", Stopwatch.StartNew(), new LoaderDatabase.InlineProgress(beats.Enqueue), null, TimeSpan.FromMilliseconds(20), stop.Token);
         while (beats.Count < 2)
         {
             await Task.Delay(10);

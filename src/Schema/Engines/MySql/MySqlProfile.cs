@@ -18,5 +18,6 @@ internal static class MySqlProfile
         DiskBytesPerRow = new(Customers: 261.3, Orders: 157.0, OrderLines: 62.1, CustHist: 133.4, Products: 235.9, Inventory: 72.1, Membership: 81.9, Reviews: 596.1, Helpfulness: 95.9),
         NewScratchSpace = static () => new MySqlScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(MySqlDatabaseIdentity.Sql),
+        ReadStatementProgress = MySqlStatementProgress.ReadAsync,
     };
 }

@@ -11,5 +11,6 @@ internal static class OracleProfile
         NewWaits = static () => new OracleWaits(),
         NewScratchSpace = static () => new OracleScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(OracleDatabaseIdentity.Sql),
+        ReadStatementProgress = OracleStatementProgress.ReadAsync,
     };
 }

@@ -17,5 +17,6 @@ internal static class PostgreSqlProfile
         DiskBytesPerRow = new(Customers: 259.7, Orders: 126.3, OrderLines: 92.9, CustHist: 95.6, Products: 175.3, Inventory: 153.2, Membership: 110.6, Reviews: 600.6, Helpfulness: 109.0),
         NewScratchSpace = static () => new PostgreSqlScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(PostgreSqlDatabaseIdentity.Sql),
+        ReadStatementProgress = PostgreSqlStatementProgress.ReadAsync,
     };
 }

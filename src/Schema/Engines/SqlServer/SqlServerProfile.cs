@@ -13,5 +13,6 @@ internal static class SqlServerProfile
         NewWaits = static () => new SqlServerWaits(),
         NewScratchSpace = static () => new SqlServerScratchSpace(),
         ReadIdentity = DatabaseIdentity.Query(SqlServerDatabaseIdentity.Sql),
+        ReadStatementProgress = SqlServerStatementProgress.ReadAsync,
     };
 }
