@@ -47,11 +47,14 @@ public sealed class PeakFinder
             }
 
             var measurement = await runStep(users, cancellationToken).ConfigureAwait(false);
-            var growth = steps.Count == 0 ? (double?)null : GrowthPercent(steps[^1].Opm, measurement.Opm);
+            var previous = steps.Count == 0 ? (double?)null : steps[^1].Opm;
+            var growth = previous is { } p ? PeakStep.Growth(p, measurement.Opm) : null;
             var step = new PeakStep(users, measurement, growth);
             steps.Add(step);
             onStep?.Invoke(step);
-            if (growth < ThresholdPercent)
+
+            // After a step of 0 OPM any orders are growth, and none again is a plateau.
+            if (growth < ThresholdPercent || (previous <= 0 && measurement.Opm <= 0))
             {
                 return new PeakSearch(steps, PeakStopReason.Plateau);
             }
@@ -59,7 +62,4 @@ public sealed class PeakFinder
 
         return new PeakSearch(steps, PeakStopReason.StepsExhausted);
     }
-
-    private static double GrowthPercent(double previous, double current) =>
-        previous > 0 ? 100 * ((current / previous) - 1) : current > 0 ? double.PositiveInfinity : 0;
 }

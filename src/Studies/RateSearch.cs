@@ -18,7 +18,7 @@ public sealed record RateSearch(IReadOnlyList<RateStep> Steps, LatencySla? Sla)
 
     /// <summary>The sweep as a peak search over its steps (each step's delivered OPM), for what every sweep reports.</summary>
     public PeakSearch AsPeakSearch(int users) => new(
-        Steps.Select((s, i) => new PeakStep(users, s.Measurement, i == 0 || Steps[i - 1].Opm <= 0 ? null : 100 * ((s.Opm / Steps[i - 1].Opm) - 1))).ToList(),
+        Steps.Select((s, i) => new PeakStep(users, s.Measurement, i == 0 ? null : PeakStep.Growth(Steps[i - 1].Opm, s.Opm))).ToList(),
         Sla is not null && Steps.Count > 0 && !Steps[^1].Held ? PeakStopReason.Plateau : PeakStopReason.StepsExhausted);
 
     /// <summary>

@@ -86,11 +86,17 @@ public sealed class SweepRunner(SweepPlan plan, TextWriter output)
             }
 
             await output.WriteLineAsync($"sweep {name}: users {string.Join(',', plan.Users)}").ConfigureAwait(false);
+            var first = true;
             var search = await finder.FindAsync(
                 (users, ct) => runStep(set, users, ct),
                 resetStore,
                 cancellationToken,
-                step => output.WriteLine(string.Create(Inv, $"sweep {name}: {step.Users} users -> {step.Opm:0} opm{step.Measurement.ServerCpuText}{(step.GrowthPercent is { } g ? $" ({g:+0.0;-0.0}%)" : "")}"))).ConfigureAwait(false);
+                step =>
+                {
+                    var growth = first ? "" : step.GrowthPercent is { } g ? string.Create(Inv, $" ({g:+0.0;-0.0}%)") : $" ({PeakStep.NotApplicable})";
+                    output.WriteLine(string.Create(Inv, $"sweep {name}: {step.Users} users -> {step.Opm:0} opm{step.Measurement.ServerCpuText}{growth}"));
+                    first = false;
+                }).ConfigureAwait(false);
             results.Add(new SweepSetResult(set, search));
             await output.WriteLineAsync(string.Create(Inv, $"sweep {name}: peak {search.Peak.Opm:0} opm at {search.Peak.Users} users{search.Peak.Measurement.ServerCpuText} ({(search.StopReason == PeakStopReason.Plateau ? $"growth under {plan.ThresholdPercent}%" : "still growing at the last step")})")).ConfigureAwait(false);
         }

@@ -10,11 +10,17 @@ internal static class Format
 
     public static string Number(double value, int decimals = 1) => value.ToString("F" + decimals.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
 
-    public static string Percent(double value) => value.ToString("0.0", CultureInfo.InvariantCulture);
+    /// <summary>What a figure relative to a zero baseline prints as: <see cref="Relative"/> gives null there.</summary>
+    public const string NotApplicable = "n/a";
 
-    public static string SignedPercent(double value) => value.ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture);
+    public static string Percent(double? value) => value is { } v ? v.ToString("0.0", CultureInfo.InvariantCulture) : NotApplicable;
 
-    public static string Ratio(double value) => value.ToString("0.00", CultureInfo.InvariantCulture);
+    public static string SignedPercent(double? value) => value is { } v ? v.ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) : NotApplicable;
+
+    public static string Ratio(double? value) => value is { } v ? v.ToString("0.00", CultureInfo.InvariantCulture) : NotApplicable;
+
+    /// <summary>A figure with its unit in a sentence ("+27.0 %", "3.90×"); <see cref="NotApplicable"/> stands alone.</summary>
+    public static string WithUnit(string figure, string unit) => figure == NotApplicable ? figure : figure + unit;
 
     public static string Ci(RepeatStats stats) => stats.ConfidenceHalfWidth is { } h ? "± " + Opm(h) : "";
 

@@ -49,24 +49,29 @@ public sealed class Generations : IStudy
                 var atPeak = Difference.Between(baseline.Opm, peak.Opm);
                 var equal = equalThreads is { } t ? AtThreads(configurations, peak.Label(LabelKeys.Generation), t) : null;
                 var baseEqual = equalThreads is { } t2 ? AtThreads(configurations, baseline.Label(LabelKeys.Generation), t2) : null;
-                var normalisedEqual = equal is not null && baseEqual is not null ? equal.Opm.Mean / baseEqual.Opm.Mean : (double?)null;
+                var normalised = Relative.Ratio(peak.Opm.Mean, baseline.Opm.Mean);
+                var normalisedEqual = equal is not null && baseEqual is not null ? Relative.Ratio(equal.Opm.Mean, baseEqual.Opm.Mean) : null;
                 rows.Add([name, peak.Label(LabelKeys.Generation), peak.Label(LabelKeys.Vcpus), peak.Label(LabelKeys.Threads), Format.Opm(peak.Opm.Mean), Format.Ci(peak.Opm), Format.Noise(peak.Opm, input.Options),
-                    Format.Ratio(peak.Opm.Mean / baseline.Opm.Mean), ReferenceEquals(peak, baseline) ? "baseline" : atPeak.Describe(),
-                    equalThreads?.ToString(CultureInfo.InvariantCulture) ?? "", equal is null ? "" : Format.Opm(equal.Opm.Mean), normalisedEqual is { } n ? Format.Ratio(n) : "", Format.Files(peak)]);
-                bars.Add(new ChartBar(prefix + peak.Label(LabelKeys.Generation), peak.Opm.Mean / baseline.Opm.Mean, peak.Opm.ConfidenceHalfWidth / baseline.Opm.Mean));
+                    Format.Ratio(normalised), ReferenceEquals(peak, baseline) ? "baseline" : atPeak.Describe(),
+                    equalThreads?.ToString(CultureInfo.InvariantCulture) ?? "", equal is null ? "" : Format.Opm(equal.Opm.Mean), equal is not null && baseEqual is not null ? Format.Ratio(normalisedEqual) : "", Format.Files(peak)]);
+                if (normalised is { } ratio)
+                {
+                    // No bar against a zero baseline: the table says n/a.
+                    bars.Add(new ChartBar(prefix + peak.Label(LabelKeys.Generation), ratio, peak.Opm.ConfidenceHalfWidth / baseline.Opm.Mean));
+                }
             }
 
             var top = peaks[^1];
             var headline = HeadlineFigures.Ratio(
-                $"{prefix}{baseline.Label(LabelKeys.Generation)} {Shape(baseline)} → {top.Label(LabelKeys.Generation)} {Shape(top)}: {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM",
+                $"{prefix}{baseline.Label(LabelKeys.Generation)} {Shape(baseline)} → {top.Label(LabelKeys.Generation)} {Shape(top)}: {Format.WithUnit(Format.Ratio(Relative.Ratio(top.Opm.Mean, baseline.Opm.Mean)), "×")} the peak OPM",
                 baseline.Opm,
                 top.Opm);
             headlines.Add(headline with { Runs = Format.RunNames(baseline, top), Studied = [LabelKeys.Generation, LabelKeys.Vcpus] });
-            findings.Add($"{prefix}{top.Label(LabelKeys.Generation)} reaches {Format.Ratio(top.Opm.Mean / baseline.Opm.Mean)}× the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
+            findings.Add($"{prefix}{top.Label(LabelKeys.Generation)} reaches {Format.WithUnit(Format.Ratio(Relative.Ratio(top.Opm.Mean, baseline.Opm.Mean)), "×")} the peak OPM of {baseline.Label(LabelKeys.Generation)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(top.Opm.Mean)})."
                 + (equalThreads is not { } common
                     ? " No thread count was run on every generation, so there is no equal-load comparison."
                     : AtThreads(configurations, top.Label(LabelKeys.Generation), common) is { } topEqual && AtThreads(configurations, baseline.Label(LabelKeys.Generation), common) is { } baselineEqual
-                        ? $" At equal load ({Format.Count(common.ToString(CultureInfo.InvariantCulture), "thread")}): {Format.Ratio(topEqual.Opm.Mean / baselineEqual.Opm.Mean)}× ({Format.Opm(baselineEqual.Opm.Mean)} → {Format.Opm(topEqual.Opm.Mean)})."
+                        ? $" At equal load ({Format.Count(common.ToString(CultureInfo.InvariantCulture), "thread")}): {Format.WithUnit(Format.Ratio(Relative.Ratio(topEqual.Opm.Mean, baselineEqual.Opm.Mean)), "×")} ({Format.Opm(baselineEqual.Opm.Mean)} → {Format.Opm(topEqual.Opm.Mean)})."
                         : $" Equal load compared at {Format.Count(common.ToString(CultureInfo.InvariantCulture), "thread")}."));
         }
 

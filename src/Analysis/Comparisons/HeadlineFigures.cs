@@ -21,5 +21,5 @@ internal static class HeadlineFigures
 
     /// <summary>A gain in % of candidate over baseline, its "± 3.1 %" interval (Welch) and verdict.</summary>
     public static Headline Gain(string statement, Difference difference) =>
-        new(statement, difference.HalfWidth is { } h && difference.Baseline.Mean != 0 ? "± " + Format.Percent(100 * h / difference.Baseline.Mean) + " %" : "", difference.Describe());
+        new(statement, difference.HalfWidth is { } h && Relative.Percent(h, difference.Baseline.Mean) is { } p ? "± " + Format.Percent(p) + " %" : "", difference.Describe());
 }

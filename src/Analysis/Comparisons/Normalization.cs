@@ -43,15 +43,20 @@ public sealed class Normalization : IStudy
         var bars = new List<ChartBar>();
         foreach (var g in compared)
         {
-            var ratio = g.Opm.Mean / baseline.Opm.Mean;
+            var ratio = Relative.Ratio(g.Opm.Mean, baseline.Opm.Mean);
             var isBaseline = ReferenceEquals(g, baseline);
             var difference = Difference.Between(baseline.Opm, g.Opm);
             rows.Add([Describe(g), g.Instances.ToString(System.Globalization.CultureInfo.InvariantCulture), Format.Opm(g.Opm.Mean), Format.Ci(g.Opm), Format.Noise(g.Opm, input.Options), Format.Ratio(ratio), isBaseline ? "baseline" : difference.Describe(), Format.Files(g)]);
-            bars.Add(new ChartBar(Describe(g), ratio, HeadlineFigures.RatioHalfWidth(baseline.Opm, g.Opm)));
+            if (ratio is { } barRatio)
+            {
+                // No bar against a zero baseline: the table says n/a.
+                bars.Add(new ChartBar(Describe(g), barRatio, HeadlineFigures.RatioHalfWidth(baseline.Opm, g.Opm)));
+            }
+
             if (!isBaseline)
             {
-                findings.Add($"{Describe(g)}: {Format.Ratio(ratio)}× {Describe(baseline)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(g.Opm.Mean)} OPM); {difference.Describe()}.");
-                headlines.Add(HeadlineFigures.Ratio($"{Describe(g)}: {Format.Ratio(ratio)}× {Describe(baseline)}", baseline.Opm, g.Opm) with { Runs = Format.RunNames(baseline, g), Studied = key is null ? [] : [key] });
+                findings.Add($"{Describe(g)}: {Format.WithUnit(Format.Ratio(ratio), "×")} {Describe(baseline)} ({Format.Opm(baseline.Opm.Mean)} → {Format.Opm(g.Opm.Mean)} OPM); {difference.Describe()}.");
+                headlines.Add(HeadlineFigures.Ratio($"{Describe(g)}: {Format.WithUnit(Format.Ratio(ratio), "×")} {Describe(baseline)}", baseline.Opm, g.Opm) with { Runs = Format.RunNames(baseline, g), Studied = key is null ? [] : [key] });
             }
         }
 

@@ -54,7 +54,7 @@ internal static class PairedComparison
                 p.Series, Describe(p.A, key), Format.Opm(p.A.Opm.Mean), Format.Ci(p.A.Opm), Count(p.A), Format.Noise(p.A.Opm, options),
                 Describe(p.B, key), Format.Opm(p.B.Opm.Mean), Format.Ci(p.B.Opm), Count(p.B), Format.Noise(p.B.Opm, options),
                 Format.SignedPercent(p.Difference.Percent),
-                p.Difference.HalfWidth is { } h && p.A.Opm.Mean != 0 ? "± " + Format.Percent(100 * h / p.A.Opm.Mean) : "",
+                p.Difference.HalfWidth is { } h && Relative.Percent(h, p.A.Opm.Mean) is { } pct ? "± " + Format.Percent(pct) : "",
                 p.Difference.Describe(),
                 Format.Files(p.A), Format.Files(p.B),
             ]).ToList());
@@ -62,26 +62,27 @@ internal static class PairedComparison
     public static ChartSpec Bars(string title, string fileName, string nameA, string nameB, IEnumerable<Pair> pairs)
     {
         var bars = new List<ChartBar>();
-        foreach (var p in pairs)
+        // No bars for a pair whose baseline is zero: its table row says n/a.
+        foreach (var p in pairs.Where(p => p.A.Opm.Mean != 0))
         {
-            bars.Add(new ChartBar(p.Prefix + nameA, 1.0, Relative(p.A.Opm, p.A.Opm.Mean)));
-            bars.Add(new ChartBar(p.Prefix + nameB, p.B.Opm.Mean / p.A.Opm.Mean, Relative(p.B.Opm, p.A.Opm.Mean)));
+            bars.Add(new ChartBar(p.Prefix + nameA, 1.0, RelativeError(p.A.Opm, p.A.Opm.Mean)));
+            bars.Add(new ChartBar(p.Prefix + nameB, p.B.Opm.Mean / p.A.Opm.Mean, RelativeError(p.B.Opm, p.A.Opm.Mean)));
         }
 
         return new ChartSpec(title, fileName, "", $"OPM relative to {nameA} (×)") { Bars = bars, ReferenceValue = 1.0, ReferenceLabel = nameA };
     }
 
     public static string Sentence(Pair p, string what) =>
-        $"{p.Prefix}{what} {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
+        $"{p.Prefix}{what} {Format.WithUnit(Format.SignedPercent(p.Difference.Percent), " %")} OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)}); {p.Difference.Describe()}.";
 
     /// <param name="studied">The labels the pair may differ in (its key and those the study ignores).</param>
     public static Headline Headline(Pair p, string what, params string[] studied)
     {
-        var headline = HeadlineFigures.Gain($"{p.Prefix}{what}: {Format.SignedPercent(p.Difference.Percent)} % OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
+        var headline = HeadlineFigures.Gain($"{p.Prefix}{what}: {Format.WithUnit(Format.SignedPercent(p.Difference.Percent), " %")} OPM ({Format.Opm(p.A.Opm.Mean)} → {Format.Opm(p.B.Opm.Mean)})", p.Difference);
         return headline with { Runs = Format.RunNames(p.A, p.B), Studied = studied };
     }
 
-    private static double? Relative(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
+    private static double? RelativeError(RepeatStats stats, double baseline) => stats.ConfidenceHalfWidth is { } h ? h / baseline : null;
 
     private static string Describe(RunGroup g, string key) =>
         g.Label(LabelKeys.Threads) is { Length: > 0 } threads ? $"{g.Label(key)} ({Format.Count(threads, "thread")})" : g.Label(key);

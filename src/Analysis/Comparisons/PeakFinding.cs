@@ -34,7 +34,7 @@ public sealed class PeakFinding : IStudy
             var peak = Find(sweep.Select(g => g.Opm.Mean).ToList(), input.Options.PeakThreshold);
             for (var i = 0; i < sweep.Count; i++)
             {
-                var growth = i == 0 ? "" : Format.SignedPercent(100 * ((sweep[i].Opm.Mean / sweep[i - 1].Opm.Mean) - 1));
+                var growth = i == 0 ? "" : Format.SignedPercent(Relative.GainPercent(sweep[i].Opm.Mean, sweep[i - 1].Opm.Mean));
                 var verdict = i == 0 ? "" : Difference.Between(sweep[i - 1].Opm, sweep[i].Opm).Describe();
                 rows.Add([name, sweep[i].Label(LabelKeys.Threads), Format.Opm(sweep[i].Opm.Mean), Format.Ci(sweep[i].Opm), Format.Noise(sweep[i].Opm, input.Options), growth, verdict, ServerLoad.Cell(sweep[i]), ServerLoad.ClientBoundCell(sweep[i]), i == peak ? "PEAK" : "", Format.Files(sweep[i])]);
                 if (ServerLoad.ClientBoundFinding(sweep[i], name, Format.Count(sweep[i].Label(LabelKeys.Threads), "thread"), "step") is { } clientBound)

@@ -52,16 +52,16 @@ public sealed class ScaleOutAggregate : IStudy
             {
                 var n = window.Members.Count;
                 var linear = perInstance * n;
-                var efficiency = 100 * window.AggregateOpm / linear;
+                var efficiency = Relative.Percent(window.AggregateOpm, linear);
                 var compared = study.Count > 1 && !string.Equals(name, baseline.Name, StringComparison.Ordinal);
                 rows.Add([shape, name, n.ToString(CultureInfo.InvariantCulture), Format.Number(window.Seconds, 0), Format.Opm(window.AggregateOpm), Format.Opm(window.AggregateOpm / n), baseline.Name, Format.Opm(linear), Format.Percent(efficiency)]);
                 memberRows.AddRange(window.Members.Select(m => (IReadOnlyList<string>)[name, m.Run.Name, m.Run.Label(LabelKeys.Host), Format.Opm(m.Opm), m.FromIntervals ? "common window" : "whole run (no timed intervals)", Format.Opm(m.Run.Opm)]));
                 bars.Add(new ChartBar($"{name} ({n})", window.AggregateOpm));
                 findings.Add($"{(shape.Length > 0 ? shape + ": " : "")}{name}: {n} instance(s) together {Format.Opm(window.AggregateOpm)} OPM over a {Format.Number(window.Seconds, 0)} s common window"
-                    + (compared ? $", {Format.Percent(efficiency)} % of linear from {baseline.Name}." : study.Count > 1 ? " (the baseline of this study)." : "."));
+                    + (compared ? $", {Format.WithUnit(Format.Percent(efficiency), " %")} of linear from {baseline.Name}." : study.Count > 1 ? " (the baseline of this study)." : "."));
                 if (compared)
                 {
-                    headlines.Add(new Headline($"{name} ({n} instances): {Format.Percent(efficiency)} % of linear from {baseline.Name}", "", "noise unknown: one run per set")
+                    headlines.Add(new Headline($"{name} ({n} instances): {Format.WithUnit(Format.Percent(efficiency), " %")} of linear from {baseline.Name}", "", "noise unknown: one run per set")
                     {
                         Runs = [.. baseline.Window.Members.Select(m => m.Run.Name), .. window.Members.Select(m => m.Run.Name)],
                         Studied = [LabelKeys.ScaleOut],

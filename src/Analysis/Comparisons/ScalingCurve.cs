@@ -1,9 +1,12 @@
+using DvdStore.Analysis.Statistics;
+
 namespace DvdStore.Analysis.Comparisons;
 
 /// <summary>
 /// The arithmetic of scaling, on (vCPUs, OPM) points sorted by vCPUs: speedup = OPM / OPM₀; linear = OPM₀ × v / v₀;
 /// efficiency = OPM / linear; marginal = (ΔOPM / ΔvCPU) / (OPM₀ / v₀). The knee is the last point before the
-/// first step whose marginal share falls under the threshold; the peak is the highest OPM.
+/// first step whose marginal share falls under the threshold; the peak is the highest OPM. Against a first point of 0 OPM
+/// the relative figures are null (<see cref="Relative"/>) and there is no knee before the last point.
 /// </summary>
 public sealed record ScalingCurve(IReadOnlyList<ScalingPoint> Points, ScalingPoint Knee, ScalingPoint Peak)
 {
@@ -15,9 +18,9 @@ public sealed record ScalingCurve(IReadOnlyList<ScalingPoint> Points, ScalingPoi
         for (var i = 0; i < points.Count; i++)
         {
             var (v, opm) = points[i];
-            var marginal = i == 0 ? 100 : 100 * ((opm - points[i - 1].Opm) / (v - points[i - 1].Vcpus)) / perVcpu0;
+            var marginal = i == 0 ? 100 : Relative.Percent((opm - points[i - 1].Opm) / (v - points[i - 1].Vcpus), perVcpu0);
             var linear = opm0 * v / v0;
-            result.Add(new ScalingPoint(v, opm, opm / opm0, linear, 100 * opm / linear, opm / v, marginal));
+            result.Add(new ScalingPoint(v, opm, Relative.Ratio(opm, opm0), linear, Relative.Percent(opm, linear), opm / v, marginal));
         }
 
         var knee = result[^1];

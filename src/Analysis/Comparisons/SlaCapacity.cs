@@ -80,8 +80,8 @@ public sealed class SlaCapacity : IStudy
         {
             var baseline = slaSteps[0];
             var difference = Difference.Between(baseline.Step.Opm, step.Opm);
-            findings.Add($"SLA OPM, {name} against {baseline.Name}: {Format.SignedPercent(difference.Percent)} % ({difference.Describe()}).");
-            var ratio = HeadlineFigures.Ratio($"{baseline.Name} → {name}: {Format.Ratio(step.Opm.Mean / baseline.Step.Opm.Mean)}× the SLA OPM ({sla})", baseline.Step.Opm, step.Opm);
+            findings.Add($"SLA OPM, {name} against {baseline.Name}: {Format.WithUnit(Format.SignedPercent(difference.Percent), " %")} ({difference.Describe()}).");
+            var ratio = HeadlineFigures.Ratio($"{baseline.Name} → {name}: {Format.WithUnit(Format.Ratio(Relative.Ratio(step.Opm.Mean, baseline.Step.Opm.Mean)), "×")} the SLA OPM ({sla})", baseline.Step.Opm, step.Opm);
             headlines.Add(ratio with { Runs = Format.RunNames(baseline.Step, step), Studied = [LabelKeys.Rate] });
         }
 

@@ -52,9 +52,9 @@ public sealed class VcpuScaling : IStudy
             charts.Add(name, points, analysis.Points.Select(p => p.Vcpus).ToList(), g => Format.Count(g.Label(LabelKeys.Vcpus), "vCPU"));
 
             var last = analysis.Points[^1];
-            findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.Ratio(last.Speedup)}× the OPM ({Format.Percent(last.EfficiencyPercent)} % of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Count(Format.Number(analysis.Peak.Vcpus, 0), "vCPU")}{peakCpu}; knee at {Format.Count(Format.Number(analysis.Knee.Vcpus, 0), "vCPU")}.");
+            findings.Add($"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs gives {Format.WithUnit(Format.Ratio(last.Speedup), "×")} the OPM ({Format.WithUnit(Format.Percent(last.EfficiencyPercent), " %")} of linear); peak {Format.Opm(analysis.Peak.Opm)} OPM at {Format.Count(Format.Number(analysis.Peak.Vcpus, 0), "vCPU")}{peakCpu}; knee at {Format.Count(Format.Number(analysis.Knee.Vcpus, 0), "vCPU")}.");
             headlines.Add(new Headline(
-                $"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs: {Format.Ratio(last.Speedup)}× the OPM, {Format.Percent(last.EfficiencyPercent)} % of linear",
+                $"{name}: {Format.Number(analysis.Points[0].Vcpus, 0)} → {Format.Number(last.Vcpus, 0)} vCPUs: {Format.WithUnit(Format.Ratio(last.Speedup), "×")} the OPM, {Format.WithUnit(Format.Percent(last.EfficiencyPercent), " %")} of linear",
                 HeadlineFigures.RatioHalfWidth(points[0].Opm, points[^1].Opm) is { } h ? "± " + Format.Percent(100 * h * analysis.Points[0].Vcpus / last.Vcpus) + " % of linear" : "",
                 Difference.Between(points[0].Opm, points[^1].Opm).Describe())
             {
@@ -98,7 +98,7 @@ public sealed class VcpuScaling : IStudy
             var d = Difference.Between(list[i - 1].Opm, list[i].Opm);
             if (d.Verdict == DifferenceVerdict.WithinNoise)
             {
-                yield return $"{name}: the step {list[i - 1].Label(LabelKeys.Vcpus)} → {list[i].Label(LabelKeys.Vcpus)} vCPUs ({Format.SignedPercent(d.Percent)} %) is smaller than the noise.";
+                yield return $"{name}: the step {list[i - 1].Label(LabelKeys.Vcpus)} → {list[i].Label(LabelKeys.Vcpus)} vCPUs ({Format.WithUnit(Format.SignedPercent(d.Percent), " %")}) is smaller than the noise.";
             }
         }
     }

@@ -38,8 +38,8 @@ public sealed class Difference
     /// <summary>Half-width of the 95 % interval of <see cref="Delta"/>; null when a side has one run.</summary>
     public double? HalfWidth { get; }
 
-    /// <summary>Candidate relative to baseline, % (e.g. +27.0).</summary>
-    public double Percent => Baseline.Mean == 0 ? 0 : 100 * Delta / Baseline.Mean;
+    /// <summary>Candidate relative to baseline, % (e.g. +27.0); null against a zero baseline (see <see cref="Relative"/>).</summary>
+    public double? Percent => Relative.Percent(Delta, Baseline.Mean);
 
     public DifferenceVerdict Verdict => HalfWidth switch
     {

@@ -37,6 +37,9 @@ public interface IBulkLoadFinisher
     /// <summary>One foreign key, once both its tables are finished (others may be added at the same time).</summary>
     Task AddForeignKeyAsync(DbConnection connection, ForeignKeySpec key, CancellationToken cancellationToken);
 
-    /// <summary>Statistics of the tables not loaded in bulk (the small ones), at the end of the build.</summary>
+    /// <summary>
+    /// Statistics of the tables not loaded in bulk (the small ones), at the end of the build, once every stream has
+    /// ended; and what the engine could finish on the bulk tables only then.
+    /// </summary>
     Task AnalyzeAsync(DbConnection connection, IEnumerable<TableSpec> tables, CancellationToken cancellationToken);
 }

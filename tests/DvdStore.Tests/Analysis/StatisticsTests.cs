@@ -63,7 +63,7 @@ public sealed class StatisticsTests
         var d = Difference.Between(RepeatStats.Of([100, 102, 98]), RepeatStats.Of([127, 129, 125]));
 
         Assert.Equal(27, d.Delta, 9);
-        Assert.Equal(27.0, d.Percent, 9);
+        Assert.Equal(27.0, d.Percent!.Value, 9);
         Assert.Equal(2.776445105 * Math.Sqrt(8.0 / 3), d.HalfWidth!.Value, 6);
         Assert.Equal(DifferenceVerdict.Significant, d.Verdict);
         Assert.Contains("real", d.Describe(), StringComparison.Ordinal);
@@ -92,12 +92,18 @@ public sealed class StatisticsTests
     }
 
     [Fact]
-    public void A_percentage_against_a_zero_baseline_is_zero_not_infinity()
+    public void A_figure_against_a_zero_baseline_is_null_not_infinity_nor_zero()
     {
         var d = Difference.Between(RepeatStats.Of([0, 0]), RepeatStats.Of([127, 129]));
 
         Assert.Equal(128, d.Delta, 9);
-        Assert.Equal(0, d.Percent);
+        Assert.Null(d.Percent);
+        Assert.Null(Relative.Ratio(5, 0));
+        Assert.Null(Relative.Percent(0, 0));
+        Assert.Null(Relative.GainPercent(0, 0));
+        Assert.Equal(27.0, Relative.GainPercent(127, 100)!.Value, 9);
+        Assert.Equal(-50.0, Relative.Percent(-1, 2)!.Value, 9);
+        Assert.Equal(1.27, Relative.Ratio(127, 100)!.Value, 9);
     }
 
     [Fact]

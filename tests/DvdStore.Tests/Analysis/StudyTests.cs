@@ -15,12 +15,12 @@ public sealed class StudyTests
         // 8 → 16 → 32 → 64 vCPUs: 30 000, 57 000, 108 000, 135 000 OPM.
         var curve = ScalingCurve.Of([(8, 30_000), (16, 57_000), (32, 108_000), (64, 135_000)], 0.5);
 
-        Assert.Equal(3.6, curve.Points[2].Speedup, 9); // 108 000 / 30 000
-        Assert.Equal(90.0, curve.Points[2].EfficiencyPercent, 9); // 3.6 / (32 / 8)
+        Assert.Equal(3.6, curve.Points[2].Speedup!.Value, 9); // 108 000 / 30 000
+        Assert.Equal(90.0, curve.Points[2].EfficiencyPercent!.Value, 9); // 3.6 / (32 / 8)
         Assert.Equal(120_000, curve.Points[2].LinearOpm, 9);
         Assert.Equal(3_375, curve.Points[2].OpmPerVcpu, 9);
-        Assert.Equal(90.0, curve.Points[1].MarginalPercent, 9); // (27 000 / 8) / 3 750
-        Assert.Equal(22.5, curve.Points[3].MarginalPercent, 9); // (27 000 / 32) / 3 750 < 50 % → knee before it
+        Assert.Equal(90.0, curve.Points[1].MarginalPercent!.Value, 9); // (27 000 / 8) / 3 750
+        Assert.Equal(22.5, curve.Points[3].MarginalPercent!.Value, 9); // (27 000 / 32) / 3 750 < 50 % → knee before it
         Assert.Equal(32, curve.Knee.Vcpus);
         Assert.Equal(64, curve.Peak.Vcpus);
     }
@@ -271,19 +271,68 @@ public sealed class StudyTests
     }
 
     [Fact]
-    public void A_zero_baseline_gives_no_percentage_interval_rather_than_infinity()
+    public void A_zero_baseline_gives_a_gain_of_n_a_and_no_percentage_interval_rather_than_infinity()
     {
-        // Runs that ordered nothing with SMT off: no ratio against zero may reach the report.
+        // Runs that ordered nothing with SMT off: no ratio against zero may reach the report, nor a 0.0 that reads as "no change".
         var runs = new[]
         {
             Run(0, ("smt", "off"), Pg), Run(0, ("smt", "off"), Pg),
             Run(127_000, ("smt", "on"), Pg), Run(129_000, ("smt", "on"), Pg),
         };
 
-        var table = Assert.Single(new HyperThreadingGain().Analyze(Input(runs)).Tables);
+        var result = new HyperThreadingGain().Analyze(Input(runs));
+        var table = Assert.Single(result.Tables);
 
-        Assert.Equal("0.0", Column(table, "gain_pct").Single());
+        Assert.Equal("n/a", Column(table, "gain_pct").Single());
         Assert.Equal("", Column(table, "gain_ci95_pct").Single());
+        Assert.Contains("SMT on gains n/a OPM (0 → 128000); ", result.Findings.Single(), StringComparison.Ordinal);
+        var headline = Assert.Single(result.Headlines);
+        Assert.Equal("SMT on vs off: n/a OPM (0 → 128000)", headline.Statement);
+        Assert.Equal("", headline.Interval);
+        Assert.Empty(Assert.Single(result.Charts).Bars); // no bars relative to zero
+    }
+
+    /// <summary>
+    /// Issue 31: a figure against a zero baseline (runs that ordered nothing) prints "n/a" in every study's tables,
+    /// sentences and headlines: never 0.0, which would read as "no change", nor ∞ or NaN.
+    /// </summary>
+    [Fact]
+    public void Every_study_prints_n_a_for_a_figure_against_a_zero_baseline()
+    {
+        var scaling = new VcpuScaling().Analyze(Input([Run(0, ("vcpus", "8"), Pg), Run(1_000, ("vcpus", "16"), Pg)]));
+        var at16 = Row(Assert.Single(scaling.Tables), "vcpus", "16");
+        Assert.Equal(("n/a", "n/a", "n/a"), (at16["speedup"], at16["efficiency_pct_of_linear"], at16["marginal_pct_of_linear"]));
+        Assert.Contains(scaling.Findings, f => f.Contains("8 → 16 vCPUs gives n/a the OPM (n/a of linear)", StringComparison.Ordinal));
+        Assert.Contains("8 → 16 vCPUs: n/a the OPM, n/a of linear", Assert.Single(scaling.Headlines).Statement, StringComparison.Ordinal);
+
+        var peak = new PeakFinding().Analyze(Input([Run(0, ("threads", "8"), Pg), Run(1_000, ("threads", "16"), Pg)]));
+        Assert.Equal(["", "n/a"], Column(Assert.Single(peak.Tables), "growth_pct"));
+
+        var generations = new Generations().Analyze(Input([Run(0, ("generation", "old"), ("threads", "64"), Pg), Run(1_000, ("generation", "new"), ("threads", "64"), Pg)]));
+        var newer = Row(Assert.Single(generations.Tables), "generation", "new");
+        Assert.Equal(("n/a", "n/a"), (newer["normalised_at_peak"], newer["normalised_at_equal_load"]));
+        Assert.Contains(generations.Findings, f => f.Contains("new reaches n/a the peak OPM of old", StringComparison.Ordinal) && f.Contains("At equal load (64 threads): n/a (", StringComparison.Ordinal));
+
+        var normalised = new Normalization().Analyze(Input(
+            [Run(0, ("platform", "native"), Pg), Run(1_000, ("platform", "docker"), Pg)],
+            new AnalysisOptions().WithBaselines(["normalize=platform=native"])));
+        Assert.Equal(["n/a", "n/a"], Column(Assert.Single(normalised.Tables), "normalised"));
+        Assert.Contains(normalised.Findings, f => f.Contains(": n/a ", StringComparison.Ordinal) && f.Contains("(0 → 1000 OPM)", StringComparison.Ordinal));
+
+        var scaleOut = new ScaleOutAggregate().Analyze(Input(
+        [
+            TimedRun("alone.json", Noon, 6, 0, ("scaleout", "one vm")),
+            TimedRun("a.json", Noon.AddHours(1), 6, 1_000, ("host", "driver1")),
+            TimedRun("b.json", Noon.AddHours(1), 6, 1_500, ("host", "driver2")),
+        ]));
+        Assert.Equal("n/a", Row(scaleOut.Tables.Single(t => t.FileName == "scaleout"), "instances", "2")["efficiency_pct_of_linear"]);
+        Assert.Contains(scaleOut.Headlines, h => h.Statement.EndsWith("n/a of linear from one vm", StringComparison.Ordinal));
+
+        foreach (var result in new[] { scaling, peak, generations, normalised, scaleOut })
+        {
+            var text = result.Tables.SelectMany(t => t.Rows).SelectMany(r => r).Concat(result.Findings).Concat(result.Headlines.Select(h => h.Statement + h.Interval));
+            Assert.DoesNotContain(text, t => t.Contains('∞') || t.Contains("NaN", StringComparison.Ordinal) || t.Contains("Infinity", StringComparison.Ordinal));
+        }
     }
 
     [Fact]

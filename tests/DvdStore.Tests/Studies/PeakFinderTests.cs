@@ -1,3 +1,4 @@
+using System.Text.Json;
 using DvdStore.Studies;
 
 namespace DvdStore.Tests.Studies;
@@ -36,6 +37,36 @@ public class PeakFinderTests
         Assert.Null(search.Steps[0].GrowthPercent);
         Assert.Equal(90, search.Steps[1].GrowthPercent!.Value, 6);
         Assert.Equal(["run 1", "run 2", "run 4", "run 8"], server.Calls);
+    }
+
+    /// <summary>
+    /// Issue 31: a step after one of 0 OPM has no growth (null, "n/a" on the console and null in sweep.json, which
+    /// could not hold the ∞ it was), and the search goes on; two steps of 0 OPM in a row are a plateau.
+    /// </summary>
+    [Fact]
+    public async Task A_step_after_one_of_no_orders_has_no_growth_and_the_search_goes_on()
+    {
+        var server = new FakeServer(new() { [1] = 0, [2] = 500, [4] = 520, [8] = 0, [16] = 0, [32] = 0 });
+        var plan = new SweepPlan { Users = [1, 2, 4], ThresholdPercent = 5 };
+        var output = new StringWriter();
+
+        var results = await new SweepRunner(plan, output).RunAsync([null], null, (_, users, ct) => server.Run(users, ct), null, CancellationToken.None);
+        var folder = Directory.CreateTempSubdirectory("peak-zero-").FullName;
+        await SweepSummary.WriteAsync(folder, "20261127-000000", plan, null, results, CancellationToken.None);
+        using var summary = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(folder, SweepSummary.FileName)));
+        var zeroes = await new PeakFinder([8, 16, 32]).FindAsync(server.Run, null, CancellationToken.None);
+
+        var search = Assert.Single(results).Search;
+        Assert.Equal([1, 2, 4], search.Steps.Select(static s => s.Users));
+        Assert.Equal(PeakStopReason.Plateau, search.StopReason);
+        Assert.Null(search.Steps[1].GrowthPercent);
+        Assert.Equal(4, search.Steps[2].GrowthPercent!.Value, 6);
+        Assert.Contains("sweep unpinned: 2 users -> 500 opm (n/a)", output.ToString(), StringComparison.Ordinal);
+        Assert.Contains("sweep unpinned: 4 users -> 520 opm (+4.0%)", output.ToString(), StringComparison.Ordinal);
+        var steps = summary.RootElement.GetProperty("sets")[0].GetProperty("steps");
+        Assert.Equal([JsonValueKind.Null, JsonValueKind.Null, JsonValueKind.Number], steps.EnumerateArray().Select(static s => s.GetProperty("growth_pct").ValueKind));
+        Assert.Equal([8, 16], zeroes.Steps.Select(static s => s.Users));
+        Assert.Equal(PeakStopReason.Plateau, zeroes.StopReason);
     }
 
     [Fact]
