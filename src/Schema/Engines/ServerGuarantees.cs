@@ -20,6 +20,19 @@ public sealed class ServerGuarantees
     public void AddReference(string table, string column, string referencedTable, string referencedColumn, string proof) =>
         _references[(table.ToUpperInvariant(), column.ToUpperInvariant(), referencedTable.ToUpperInvariant(), referencedColumn.ToUpperInvariant())] = proof;
 
+    /// <summary>A key read from a catalog: a reference when it names the column it references, else a unique column.</summary>
+    public void Add(string table, string column, string? referencedTable, string? referencedColumn, string proof)
+    {
+        if (referencedTable is not null && referencedColumn is not null)
+        {
+            AddReference(table, column, referencedTable, referencedColumn, proof);
+        }
+        else
+        {
+            AddUnique(table, column, proof);
+        }
+    }
+
     /// <summary>How the server keeps <paramref name="column"/> of <paramref name="table"/> unique and not null; null when it does not.</summary>
     public string? Unique(string table, string column) =>
         _unique.GetValueOrDefault((table.ToUpperInvariant(), column.ToUpperInvariant()));

@@ -33,18 +33,9 @@ public static class OracleGuarantees
             var key = new CatalogKey(
                 reader.GetString(0), reader.GetString(1), reader.GetString(2), Text(reader, 3), Text(reader, 4), reader.GetString(5),
                 OracleBinding.ToInt64(reader.GetValue(6)), reader.GetString(7), reader.GetString(8), Text(reader, 9), reader.GetString(10));
-            if (Proof(key) is not { } proof)
+            if (Proof(key) is { } proof)
             {
-                continue;
-            }
-
-            if (key is { Type: "R", ReferencedTable: { } referencedTable, ReferencedColumn: { } referencedColumn })
-            {
-                guarantees.AddReference(key.Table, key.Column, referencedTable, referencedColumn, proof);
-            }
-            else
-            {
-                guarantees.AddUnique(key.Table, key.Column, proof);
+                guarantees.Add(key.Table, key.Column, key.ReferencedTable, key.ReferencedColumn, proof);
             }
         }
 

@@ -49,18 +49,9 @@ internal static class SqlServerGuarantees
                 reader.GetString(0).Trim(), reader.GetString(1), reader.GetString(2), reader.IsDBNull(3) ? null : reader.GetString(3),
                 reader.IsDBNull(4) ? null : reader.GetString(4), reader.GetString(5), Number(reader, 6),
                 Number(reader, 7) != 0, Number(reader, 8) != 0, Number(reader, 9) != 0, Number(reader, 10) != 0);
-            if (Proof(key) is not { } proof)
+            if (Proof(key) is { } proof)
             {
-                continue;
-            }
-
-            if (key is { Kind: "F", ReferencedTable: { } referencedTable, ReferencedColumn: { } referencedColumn })
-            {
-                guarantees.AddReference(key.Table, key.Column, referencedTable, referencedColumn, proof);
-            }
-            else
-            {
-                guarantees.AddUnique(key.Table, key.Column, proof);
+                guarantees.Add(key.Table, key.Column, key.ReferencedTable, key.ReferencedColumn, proof);
             }
         }
 
