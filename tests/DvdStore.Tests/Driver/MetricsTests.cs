@@ -167,6 +167,8 @@ public sealed class MetricsTests
         Assert.Equal((2.5, 3.5, 0.5), Clocks(shortLine));
         Assert.Equal(4, measured.IntervalOrders);
         Assert.Equal(0, shortLine.IntervalOrders);
+        Assert.Equal((4, 0), (measured.IntervalOrderHistogram.TotalCount, shortLine.IntervalOrderHistogram.TotalCount));
+        Assert.Equal(3.0, metrics.PhaseSeconds(start + Ms(4_000)), 9);
 
         // Over the 2 s since the warm-up's end: 4 orders = 120 opm, 3 of them the first target's, 1 the second's.
         Assert.Equal(new TargetLine(4, 120, 40, 17, 17, 1, 25.0, 3), measured.Run);
@@ -191,6 +193,8 @@ public sealed class MetricsTests
         a.RecordReconnect();
         b.RecordDeadlockRetry();
         a.RecordOrder(Ms(100), rolledBack: true);
+        b.RecordCall(TransactionKind.Browse, Ms(100));
+        b.RecordError(TransactionKind.Purchase);
         metrics.TakeInterval(start + Ms(1_000));
         metrics.ResetPhase(start + Ms(1_000));
         Repeat(2, a.RecordReconnect);
@@ -202,6 +206,7 @@ public sealed class MetricsTests
         b.RecordOrder(Ms(50), rolledBack: false);
         a.RecordCall(TransactionKind.Browse, Ms(2));
         b.RecordCall(TransactionKind.Browse, Ms(6));
+        a.RecordError(TransactionKind.Login);
         metrics.TakeInterval(start + Ms(2_000));
         var summary = metrics.Summarize(start + Ms(2_000));
         var sinceStart = metrics.ReadCounters()[0];
@@ -212,9 +217,24 @@ public sealed class MetricsTests
         Assert.Equal(90_000, summary.Run.OrderMicros);
         Assert.Equal(30.0, summary.OrderResponse.MeanMs, 9);
         Assert.Equal(8_000, summary.Run.CallMicros[(int)TransactionKind.Browse]);
+        Assert.Equal((1, 1), (summary.Run.TotalErrors, summary.Transactions.Sum(static t => t.Errors)));
+        Assert.Equal((50, 50), (summary.RunLine.LastNMaxMs, summary.TargetLines[0].LastNMaxMs)); // the warm-up's 100 ms order is gone
+        Assert.Equal("Order", summary.OrderResponse.Kind);
         Assert.Equal(4.0, summary.Transactions.Single(static t => t.Kind == "Browse").MeanMs, 9);
         Assert.Equal((3, 1, 2), (summary.Run.Orders, summary.Run.Rollbacks, summary.Run.CommittedOrders));
         Assert.Equal((4, 2, 2), (sinceStart.Orders, sinceStart.Rollbacks, sinceStart.CommittedOrders));
+    }
+
+    /// <summary>Issue 31 (Stryker survivors): the live metrics' observer set on the run is told every call's kind and latency in ms.</summary>
+    [Fact]
+    public void The_call_observer_set_on_the_run_is_told_each_calls_kind_and_milliseconds()
+    {
+        var seen = new List<(TransactionKind, double)>();
+        var metrics = new RunMetrics(targetCount: 1, shardsPerTarget: 1) { CallObserver = (kind, ms) => seen.Add((kind, ms)) };
+
+        metrics.ShardFor(0, 0).RecordCall(TransactionKind.Purchase, Ms(3.5));
+
+        Assert.Equal(new[] { (TransactionKind.Purchase, 3.5) }, seen);
     }
 
     private static (double Phase, double Run, double Interval) Clocks(IntervalReport report) =>

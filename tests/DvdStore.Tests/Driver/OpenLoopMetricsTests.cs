@@ -29,20 +29,23 @@ public class OpenLoopMetricsTests
     [Fact]
     public void The_phase_means_are_those_of_the_orders_recorded_while_measuring_after_the_warm_up()
     {
-        var metrics = new OpenLoopMetrics();
+        var observed = new List<long>();
+        var metrics = new OpenLoopMetrics { OrderObserver = (_, _, end) => observed.Add(end) };
         var t0 = Stopwatch.GetTimestamp();
         metrics.Record(t0, t0, t0 + Ms(900)); // warm-up, taken into the phase and then reset
         metrics.TakeInterval(measuring: true);
         metrics.Record(t0, t0, t0 + Ms(800)); // warm-up, still in the recorder at the warm-up's end
         metrics.ResetPhase();
-        metrics.Record(t0, t0, t0 + Ms(700)); // an unmeasured interval (a run's last one after the window closed)
-        metrics.TakeInterval(measuring: false);
         metrics.Record(t0, t0 + Ms(5), t0 + Ms(20)); // latency 20 ms, service 15 ms
         metrics.Record(t0, t0 + Ms(10), t0 + Ms(40)); // 40 and 30
         metrics.Record(t0, t0, t0 + Ms(60)); // 60 and 60
         var interval = metrics.TakeInterval(measuring: true);
+        metrics.Record(t0, t0, t0 + Ms(700)); // an unmeasured interval (a run's last one after the window closed)
+        metrics.TakeInterval(measuring: false);
         var (latency, service) = metrics.Summarize();
 
+        Assert.Equal(6, observed.Count);
+        Assert.Equal(("OrderLatency", "OrderService"), (latency.Kind, service.Kind));
         Assert.Equal(3, interval.TotalCount);
         Assert.Equal((3, 3), (latency.Count, service.Count));
 
