@@ -21,12 +21,15 @@ internal sealed class AddedRows(IEngine engine, StoreInfo info)
         return table.Name switch
         {
             "CUSTOMERS" or "ORDERS" or "REVIEWS" or "REVIEWS_HELPFULNESS" => ($"{table.IdentityColumn} > {p}", [("last_id", Max(table.Name))]),
-            "ORDERLINES" or "CUST_HIST" => ($"ORDERID > {p}", [("last_id", Max("ORDERS"))]),
+            _ when FollowsOrders(table) => ($"ORDERID > {p}", [("last_id", Max("ORDERS"))]),
             "MEMBERSHIP" => ($"CUSTOMERID > {p} OR EXPIREDATE >= {engine.Parameter("after")}", [("last_id", Max("CUSTOMERS")), ("after", FirstRunTimeExpiry)]),
             "REORDER" => ("1 = 1", []),
             _ => null,
         };
     }
+
+    /// <summary>A table whose added rows are the lines and history of added orders (ORDERID above the loaded ones).</summary>
+    public static bool FollowsOrders(TableSpec table) => table.Name is "ORDERLINES" or "CUST_HIST";
 
     public long Max(string table) => info.GetLong(StoreInfo.MaxKey(table))
         ?? throw new InvalidOperationException($"DS_STORE_INFO has no {StoreInfo.MaxKey(table)}: the store was not loaded to the end");

@@ -92,10 +92,15 @@ public static class StoreVerifier
         var model = RowCounts.For(size);
         var counts = new SlicedCounts(reads);
         var pending = new List<Func<VerifyCheck>>();
+        // A run's order lines and history rows carry the ORDERID of an order it added, which CUST_HIST can only find by
+        // reading every row (its indexes are on CUSTOMERID): at 10GB a third of verify's time. With no order above the
+        // loaded ones no run added any; a row above them anyway is not as-loaded and makes the table's count differ.
+        var ordersAdded = await StoreQueries.CountAsync(engine, connection, $"SELECT COUNT(*) FROM ORDERS WHERE ORDERID > {engine.Parameter("last_id")}",
+            cancellationToken, ("last_id", added.Max("ORDERS"))).ConfigureAwait(false) > 0;
         foreach (var table in StoreModel.Ds3Tables)
         {
             var all = counts.Add(table, null, "SELECT COUNT(*) FROM {table} WHERE {slice}");
-            int? extra = added.For(table) is { } rule ? counts.Add(table, null, $"SELECT COUNT(*) FROM {{table}} WHERE {{slice}} AND ({rule.Condition})", rule.Parameters) : null;
+            int? extra = added.For(table) is { } rule && (ordersAdded || !AddedRows.FollowsOrders(table)) ? counts.Add(table, null, $"SELECT COUNT(*) FROM {{table}} WHERE {{slice}} AND ({rule.Condition})", rule.Parameters) : null;
             pending.Add(() => CountCheck(table, counts[all], extra is { } e ? counts[e] : 0, info, model) with { Time = extra is { } x ? counts.Time(all, x) : counts.Time(all) });
         }
 

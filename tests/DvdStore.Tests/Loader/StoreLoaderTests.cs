@@ -44,7 +44,8 @@ public sealed class StoreLoaderTests
         Assert.Contains("INVENTORY", changed.DifferingTables);
 
         var afterRun = await database.AssertVerifiesAsync();
-        Assert.Contains(afterRun.Checks, c => c.Name == "rows ORDERS" && c.Detail.Contains("added since the load", StringComparison.Ordinal));
+        Assert.All(new[] { "rows ORDERS", "rows ORDERLINES", "rows CUST_HIST" }, name =>
+            Assert.Contains(afterRun.Checks, c => c.Name == name && c.Detail.Contains("added since the load", StringComparison.Ordinal)));
 
         var reset = await StoreReset.ResetAsync(target, new ResetOptions(FullFingerprint: true), null, CancellationToken.None);
         Assert.True(reset.Check.Matches, string.Join(", ", reset.Check.Differing));
