@@ -20,6 +20,10 @@ public sealed partial class QuickstartCommandTests
 
         Assert.True(code == 0, output);
         Assert.Contains("building a 1MB store", output, StringComparison.Ordinal);
+        // The tests run a Release build: the first line says the figures come from an optimised one.
+        Assert.StartsWith("quickstart: an optimised (Release) build", output, StringComparison.Ordinal);
+        // The lines add up: OPM is the measured phase, the cross-check counts the warm-up's orders too.
+        Assert.Contains("quickstart: OPM is over the 2 s measured after a 5 s warm-up; the cross-check above counts the orders of both", output, StringComparison.Ordinal);
         var opm = OpmLine().Match(output);
         Assert.True(opm.Success, output);
         Assert.True(long.Parse(opm.Groups[1].Value, NumberStyles.AllowThousands, CultureInfo.InvariantCulture) > 0, output);
