@@ -4,7 +4,7 @@ namespace DvdStore.Tests.Loader;
 
 /// <summary>
 /// Issue 37: a load holds its store's lease from its first statement to its last, through the real `dvdstore` process
-/// on SQLite, PostgreSQL and MariaDB. A 10MB load frozen part-way through its tables (SIGSTOP: alive, lease held) is
+/// on SQLite, PostgreSQL and MariaDB. A load frozen part-way through its tables (SIGSTOP: alive, lease held) is
 /// refused by name to run, verify, fingerprint, drop, reset, a reload and a resume, none advising --drop-existing;
 /// killed, verify and run name --resume; a resume frozen while it holds the store is refused to a second resume, a
 /// drop and a reload; let go, it finishes, and the store marked complete is the whole load's (the reproduced bug: two
@@ -12,7 +12,7 @@ namespace DvdStore.Tests.Loader;
 /// </summary>
 public sealed class LoadLeaseTests
 {
-    // A 10MB load and its resume on a machine other engineers share (load average 60 seen): generous, never a timer the test waits for.
+    // A load and its resume on a machine other engineers share (load average 60 seen): generous, never a timer the test waits for.
     private static readonly TimeSpan Patience = TimeSpan.FromMinutes(30);
 
     /// <summary>Long enough that a frozen holder keeps the store while the test runs every other verb against it.</summary>
@@ -26,13 +26,14 @@ public sealed class LoadLeaseTests
     {
         await using var database = await LoaderDatabase.CreateAsync(kind);
         string[] connection = ["--engine", EngineCatalog.NameOf(kind), "--connection", database.Target.ConnectionString];
-        var store = TestStore.TenMegabytes;
+        // 1MB: the same streams, marks and steps as 10MB, at a tenth of the time on a machine others share.
+        var store = TestStore.Smallest;
         await using var watcher = await database.Target.OpenAsync(None);
 
         using (var load = CliProcess.StartIn(null, LongLease, ["load", .. connection, "--size", store.Size.ToString(), "--parallel-tables", "2"]))
         {
-            await LoadResumeTests.WaitForAsync(watcher, load, m => m.Keys.Any(k => k.StartsWith("resume.part.", StringComparison.Ordinal))
-                && !m.Keys.Any(k => k.StartsWith("resume.part.REVIEWS_HELPFULNESS", StringComparison.Ordinal)));
+            // Part-way: at the first stream marked finished (which table comes first differs by engine and plan).
+            await LoadResumeTests.WaitForAsync(watcher, load, m => m.Keys.Any(k => k.StartsWith("resume.part.", StringComparison.Ordinal)));
             await load.SignalAsync("STOP");
             try
             {
@@ -168,7 +169,7 @@ public sealed class LoadLeaseTests
         ["fingerprint"],
         ["drop"],
         ["reset"],
-        ["load", "--size", "10MB", "--drop-existing"],
+        ["load", "--size", "1MB", "--drop-existing"],
         ["load", "--resume"],
     ];
 
