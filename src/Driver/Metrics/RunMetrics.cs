@@ -167,9 +167,9 @@ public sealed class RunMetrics
     }
 
     /// <summary>
-    /// The warm-up reset (every counter reset; DS3 forgot several): the phase clock restarts and all phase numbers
-    /// start from zero. At the instant of the last interval the phase starts from that interval's reading; at any other
-    /// instant the counters are read now.
+    /// The warm-up reset (docs/ds3-compatibility.md, "A driver run", with every counter reset; DS3 forgot several): the
+    /// phase clock restarts and all phase numbers start from zero. At the instant of the last interval the phase starts
+    /// from that interval's reading; at any other instant the counters are read now.
     /// </summary>
     public void ResetPhase(long nowTicks)
     {
