@@ -6,7 +6,7 @@ using NpgsqlTypes;
 namespace DvdStore.Ds3Probe;
 
 /// <summary>
-/// Each call made the way DS3's PostgreSQL adapter makes it (ds3-interface.md §1.3): CommandType.StoredProcedure with
+/// Each call made the way DS3's PostgreSQL adapter makes it (docs/ds3-compatibility.md, "How DS3's drivers call the store"): CommandType.StoredProcedure with
 /// the UPPER-case name, parameters added by name in signature order with DS3's Npgsql types, and results read with DS3's
 /// getters and casts: (int) unboxing for LOGIN's id and PURCHASE's result, Convert.ToInt32(ToString()) for the other
 /// ids, typed getters by ordinal for rows, at most 100 rows per result (DS3's buffers).

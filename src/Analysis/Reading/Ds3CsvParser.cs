@@ -4,7 +4,7 @@ using DvdStore.Schema;
 namespace DvdStore.Analysis.Reading;
 
 /// <summary>
-/// Reads a DS3 <c>out_filename</c> CSV (ds3-facts §4.8): header <c>datetime et, n_overall, opm, …</c>, rows
+/// Reads a DS3 <c>out_filename</c> CSV (docs/ds3-compatibility.md, "Driver output and formulas"): header <c>datetime et, n_overall, opm, …</c>, rows
 /// <c>{ts} {et:7.1f},{n},{opm},{max},{avg},{sampled},{nrb},{pct}</c>. The file has no reset marker, so the
 /// statistics reset is recognised where et or n_overall go back; rows before it are warm-up.
 /// </summary>

@@ -5,7 +5,7 @@ namespace DvdStore.Analysis.Reading;
 
 /// <summary>
 /// Refuses DS3 figures no DS3 run can print: times and counts that are not finite or are negative, and an opm that does
-/// not follow from n_overall and et (DS3 prints opm = floor(60 × n_overall / et), ds3-facts §1.2), such as
+/// not follow from n_overall and et (DS3 prints opm = floor(60 × n_overall / et), docs/ds3-compatibility.md, "Driver output and formulas"), such as
 /// <c>opm=9223372036854775807</c>. Such a file is skipped with one line instead of entering the averages.
 /// </summary>
 internal static class Ds3Figures

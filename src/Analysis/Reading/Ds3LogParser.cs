@@ -6,7 +6,7 @@ using DvdStore.Schema;
 namespace DvdStore.Analysis.Reading;
 
 /// <summary>
-/// Reads a DS3 driver console log (ds3-facts §4.3, §4.6, §4.8): the parameter banner, the periodic lines
+/// Reads a DS3 driver console log (docs/ds3-compatibility.md, "A driver run" and "Driver output and formulas"): the parameter banner, the periodic lines
 /// (warm-up ones before "Stats reset"), per-target blocks of a detailed view (skipped), and the Final summary.
 /// Lines wrapped at a fixed width are joined again (<see cref="Ds3WrappedLines"/>); what stays broken, or a Final
 /// summary without its totals, is a warning finding (printed by analyze), never a silent zero.
@@ -138,7 +138,7 @@ public static partial class Ds3LogParser
         }
     }
 
-    /// <summary>Every key DS3 prints in its Final summary (ds3-facts §4.8), with its typos.</summary>
+    /// <summary>Every key DS3 prints in its Final summary (docs/ds3-compatibility.md, "Driver output and formulas"), with its typos.</summary>
     private static readonly HashSet<string> FinalKeys = new(StringComparer.Ordinal)
     {
         "et", "n_overall", "opm", "rt_tot_lastn_max", "rt_tot_avg", "n_login_overall", "n_newcust_overall", "n_newmember_overall",

@@ -4,7 +4,7 @@ using System.Text.RegularExpressions;
 namespace DvdStore.Analysis.Reading;
 
 /// <summary>
-/// One DS3 periodic line (ds3-facts §4.8): optional UTC or LOCAL timestamp, then
+/// One DS3 periodic line (docs/ds3-compatibility.md, "Driver output and formulas"): optional UTC or LOCAL timestamp, then
 /// <c>et= n_overall= opm= rt_tot_lastn_max_msec= rt_tot_avg_msec= rt_tot_sampled= rollbacks: n= %=</c>.
 /// </summary>
 internal sealed partial record Ds3PeriodicLine(DateTimeOffset? Timestamp, double Et, long NOverall, long Opm, long LastNMaxMs, long AvgMs, long SampledMs, long Rollbacks, double RollbackPercent)

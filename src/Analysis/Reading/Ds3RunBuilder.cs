@@ -112,7 +112,7 @@ internal static class Ds3RunBuilder
 
     private static List<TransactionStats> Transactions(IReadOnlyDictionary<string, string> final)
     {
-        // (kind, count key, average key): DS3's exact spellings, typos included (facts §4.8).
+        // (kind, count key, average key): DS3's exact spellings, typos included (docs/ds3-compatibility.md, "Driver output and formulas").
         (string Kind, string Count, string Average)[] steps =
         [
             ("Login", "n_login_overall", "rt_login_avg_msec"),

@@ -2,7 +2,7 @@ namespace DvdStore.Contract.Checks;
 
 /// <summary>
 /// The store called the way DS3's own driver for the engine calls it (names, parameter names and types, reads and
-/// casts: ds3-interface.md), so a DS3 driver pointed at our store works. Not applicable where DS3 has no driver.
+/// casts: docs/ds3-compatibility.md, "How DS3's drivers call the store"), so a DS3 driver pointed at our store works. Not applicable where DS3 has no driver.
 /// </summary>
 internal static class Ds3DriverChecks
 {

@@ -1,7 +1,7 @@
 namespace DvdStore.Driver.Metrics;
 
 /// <summary>
-/// DS3's reported numbers (ds3-facts §4.7), with division by zero giving 0 instead of −2147483648: the one place each
+/// DS3's reported numbers (docs/ds3-compatibility.md, "Driver output and formulas"), with division by zero giving 0 instead of −2147483648: the one place each
 /// formula is written; the driver, the DS3 log reader and the analyses all call it.
 /// </summary>
 public static class Ds3Formulas

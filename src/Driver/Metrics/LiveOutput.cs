@@ -6,7 +6,7 @@ using DvdStore.Driver.Workload;
 namespace DvdStore.Driver.Metrics;
 
 /// <summary>
-/// Renders the live and final lines. <see cref="OutputFormat.Ds3"/> reproduces DS3's lines (ds3-facts §4.8)
+/// Renders the live and final lines. <see cref="OutputFormat.Ds3"/> reproduces DS3's lines (docs/ds3-compatibility.md, "Driver output and formulas")
 /// with its measurement bugs fixed; <see cref="OutputFormat.Text"/> adds the interval's percentiles and the
 /// client's CPU to each line and a readable per-transaction table at the end.
 /// </summary>
@@ -107,7 +107,7 @@ public sealed class LiveOutput(OutputFormat format, LogTimestamp timestamp)
             ? number.ToString("0.##", Inv)
             : value;
 
-    /// <summary>DS3's parameter banner (ds3-facts §4.3) with its spacing quirks.</summary>
+    /// <summary>DS3's parameter banner (docs/ds3-compatibility.md, "A driver run") with its spacing quirks.</summary>
     /// <summary>The timer line of the DS3-format banner: DS3's own driver names its timer otherwise, so analyze tells our logs from DS3's by it.</summary>
     public const string Ds3TimerLine = "Using Stopwatch (high-resolution monotonic) timer";
 

@@ -153,7 +153,7 @@ public sealed class RunMetrics
     }
 
     /// <summary>
-    /// The warm-up reset (ds3-facts §4.6, with every counter reset — DS3 forgot several): the phase clock
+    /// The warm-up reset (docs/ds3-compatibility.md, "A driver run", with every counter reset — DS3 forgot several): the phase clock
     /// restarts and all phase numbers start from zero. Call right after the interval that ends the warm-up.
     /// </summary>
     public void ResetPhase(long nowTicks)

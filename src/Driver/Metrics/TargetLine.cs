@@ -1,6 +1,6 @@
 namespace DvdStore.Driver.Metrics;
 
-/// <summary>DS3's periodic numbers for the whole run or one target (ds3-facts §4.8), since the phase start.</summary>
+/// <summary>DS3's periodic numbers for the whole run or one target (docs/ds3-compatibility.md, "Driver output and formulas"), since the phase start.</summary>
 public sealed record TargetLine(
     long Orders,
     long Opm,

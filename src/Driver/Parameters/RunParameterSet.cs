@@ -155,7 +155,7 @@ public sealed class RunParameterSet
 
     /// <summary>
     /// DS3's config file: one name=value per line, applied in order. Unlike DS3, blank lines and # comments are
-    /// skipped and a value may contain '=' (everything after the first '=' is the value; ds3-facts §6.1 #17).
+    /// skipped and a value may contain '=' (everything after the first '=' is the value).
     /// </summary>
     public void ApplyDs3ConfigFile(string path)
     {

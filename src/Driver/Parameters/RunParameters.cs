@@ -4,7 +4,7 @@ namespace DvdStore.Driver.Parameters;
 
 /// <summary>
 /// Every parameter <c>dvdstore run</c> accepts: DS3's driver parameters with DS3's names and defaults
-/// (ds3-facts §4.2), then the modern ones. The command's options, --help and the config-file reader all come from here.
+/// (docs/ds3-compatibility.md, "Driver parameters"), then the modern ones. The command's options, --help and the config-file reader all come from here.
 /// </summary>
 public static class RunParameters
 {

@@ -10,7 +10,7 @@ using DvdStore.Schema.Engines;
 namespace DvdStore.Driver.Running;
 
 /// <summary>
-/// Runs the DS3 workload (ds3-facts §4.3–4.6), one step after the other: check the settings and the targets,
+/// Runs the DS3 workload (docs/ds3-compatibility.md, "A driver run"), one step after the other: check the settings and the targets,
 /// connect the users at ramp_rate per second, start them together (optionally at a given UTC time), measure
 /// (<see cref="MeasurementLoop"/>), cross-check the orders the database gained, assess the findings, build the
 /// result and write it.

@@ -46,7 +46,7 @@ public sealed record Measurement
 }
 
 /// <summary>
-/// The controller's clock (ds3-facts §4.3–4.6): starts the users, logs every log_freq seconds, resets the statistics
+/// The controller's clock (docs/ds3-compatibility.md, "A driver run"): starts the users, logs every log_freq seconds, resets the statistics
 /// after the warm-up, and ends after the run time or when the run is stopped; then stops the users and the
 /// server recorder and hands back what it measured.
 /// </summary>

@@ -11,7 +11,7 @@ namespace DvdStore.Driver.Running;
 
 /// <summary>
 /// Everything a run needs, already validated. The CLI builds it from DS3 parameters and modern options;
-/// other code (the quickstart) may build it directly. Defaults are DS3's (ds3-facts §4.2).
+/// other code (the quickstart) may build it directly. Defaults are DS3's (docs/ds3-compatibility.md, "Driver parameters").
 /// </summary>
 public sealed record RunSettings
 {

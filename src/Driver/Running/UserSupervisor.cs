@@ -71,7 +71,7 @@ public sealed class UserSupervisor : IAsyncDisposable
 
     /// <summary>
     /// Connects every user at ramp_rate per second. With DS3's output (<paramref name="ds3"/>) it prints DS3's lines
-    /// (ds3-facts §4.3): "Thread k: created for User k" for every user, numbered from 0 as DS3 does, then
+    /// (docs/ds3-compatibility.md, "A driver run"): "Thread k: created for User k" for every user, numbered from 0 as DS3 does, then
     /// "Controller (time): all threads running", then "Thread k: connected to target" as each connects.
     /// </summary>
     public async Task ConnectAllAsync(IReadOnlyList<string> names, TextWriter output, bool ds3, CancellationToken cancellationToken)

@@ -1,7 +1,7 @@
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// Product searches (ds3-facts §4.4 step 3): U(1, 2·n_searches − 1) of them, each with batch
+/// Product searches (docs/ds3-compatibility.md, "An order", step 3): U(1, 2·n_searches − 1) of them, each with batch
 /// U(1, 2·search_batch_size − 1) and a type uniform over category U(1,16), actor "FIRST LAST", title "W1 W2"
 /// (words from <see cref="WorkloadSettings.Terms"/>, the store's own).
 /// </summary>

@@ -1,7 +1,7 @@
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// Review searches (ds3-facts §4.4 step 4): U(1, 2·n_reviews − 1), each with a DS3 batch and a type uniform
+/// Review searches (docs/ds3-compatibility.md, "An order", step 4): U(1, 2·n_reviews − 1), each with a DS3 batch and a type uniform
 /// over actor (an actor's last name only) and title (the second word of a random title).
 /// </summary>
 public static class BrowseReviews

@@ -1,7 +1,7 @@
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// Review fetches (ds3-facts §4.4 step 5): U(1, 2·n_reviews − 1), each for a product from the weighted array,
+/// Review fetches (docs/ds3-compatibility.md, "An order", step 5): U(1, 2·n_reviews − 1), each for a product from the weighted array,
 /// a DS3 batch and a type uniform over most helpful, by stars (the order's one star draw) and newest.
 /// </summary>
 public static class GetReviews

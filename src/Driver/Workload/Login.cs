@@ -1,6 +1,6 @@
 namespace DvdStore.Driver.Workload;
 
-/// <summary>A returning customer logs in: "user" + U(1, N_cust), password "password" (ds3-facts §4.4 step 1).</summary>
+/// <summary>A returning customer logs in: "user" + U(1, N_cust), password "password" (docs/ds3-compatibility.md, "An order", step 1).</summary>
 public static class Login
 {
     public const string Password = "password";

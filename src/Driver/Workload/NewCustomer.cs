@@ -4,7 +4,7 @@ using DvdStore.Schema.Engines.Commands;
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// A new customer registers (ds3-facts §4.4 step 1): one random profile, then "newuser" + U(1, N_cust)
+/// A new customer registers (docs/ds3-compatibility.md, "An order", step 1): one random profile, then "newuser" + U(1, N_cust)
 /// until a free name is found. Only the successful attempt's time counts, as in DS3.
 /// </summary>
 public static class NewCustomer
@@ -14,7 +14,7 @@ public static class NewCustomer
 
     private static readonly string[] Countries = ["Australia", "Canada", "Chile", "China", "France", "Germany", "Japan", "Russia", "South Africa", "UK"];
 
-    /// <summary>DS3's 51 codes; it draws from the first 50 only, so "WY" is never chosen (kept: §4.4).</summary>
+    /// <summary>DS3's 51 codes; it draws from the first 50 only, so "WY" is never chosen (kept).</summary>
     private static readonly string[] States =
     [
         "AK", "AL", "AR", "AZ", "CA", "CO", "CT", "DC", "DE", "FL", "GA", "HI", "IA", "ID", "IL", "IN", "KS", "KY", "LA", "MA",

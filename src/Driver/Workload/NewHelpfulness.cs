@@ -1,6 +1,6 @@
 namespace DvdStore.Driver.Workload;
 
-/// <summary>The customer rates a review (ds3-facts §4.4 step 7): review U(1, 20·N_prod) (originally loaded ones), rating U(1,10).</summary>
+/// <summary>The customer rates a review (docs/ds3-compatibility.md, "An order", step 7): review U(1, 20·N_prod) (originally loaded ones), rating U(1,10).</summary>
 public static class NewHelpfulness
 {
     public static async ValueTask RunAsync(OrderContext order, long customerId, CancellationToken cancellationToken)

@@ -1,7 +1,7 @@
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// A premium membership is added (ds3-facts §4.4 step 2): a random customer (not the logged-in one, as in
+/// A premium membership is added (docs/ds3-compatibility.md, "An order", step 2): a random customer (not the logged-in one, as in
 /// DS3) at level U(1,3), retried with another customer while the one drawn is already a member.
 /// </summary>
 public static class NewMember

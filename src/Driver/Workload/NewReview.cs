@@ -3,7 +3,7 @@ using DvdStore.Schema.Vocabulary;
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// The customer writes a review (ds3-facts §4.4 step 6): 3-word summary, 25-word text, stars U(1,5), a product
+/// The customer writes a review (docs/ds3-compatibility.md, "An order", step 6): 3-word summary, 25-word text, stars U(1,5), a product
 /// U(1, N_prod) (unweighted, as DS3). Its own time is counted (DS3 counted the new-member time — bug fixed).
 /// </summary>
 public static class NewReview

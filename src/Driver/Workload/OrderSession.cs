@@ -1,9 +1,9 @@
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// One DS3 order (ds3-facts §4.4): login or registration, optional membership, searches, review searches and
+/// One DS3 order (docs/ds3-compatibility.md, "An order"): login or registration, optional membership, searches, review searches and
 /// fetches, optional review and rating, purchase. One user_type draw per order is tested against all four
-/// percentages, so the optional steps nest exactly as in DS3 (§0 #7). The order's response time is the sum of
+/// percentages, so the optional steps nest exactly as in DS3. The order's response time is the sum of
 /// its counted calls, each counted once (DS3 counted the review-browse phase twice — fixed).
 /// </summary>
 public static class OrderSession

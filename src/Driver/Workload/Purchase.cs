@@ -4,7 +4,7 @@ using DvdStore.Schema.Model;
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// The purchase (ds3-facts §4.4 step 8): U(1, 2·n_line_items − 1) cart lines capped at 10, each a product from
+/// The purchase (docs/ds3-compatibility.md, "An order", step 8): U(1, 2·n_line_items − 1) cart lines capped at 10, each a product from
 /// the weighted array (duplicates possible) with quantity U(1,3). Prices come from an untimed lookup; net,
 /// tax (8.25 %) and total are computed here, pricing every line (DS3 priced a duplicated product once — fixed).
 /// </summary>

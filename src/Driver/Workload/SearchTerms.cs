@@ -7,7 +7,7 @@ using DvdStore.Schema.Vocabulary;
 namespace DvdStore.Driver.Workload;
 
 /// <summary>
-/// The words the driver searches with (ds3-facts §4.4 steps 3–4): title words, actors' first and last names. DS3's
+/// The words the driver searches with (docs/ds3-compatibility.md, "An order", steps 3–4): title words, actors' first and last names. DS3's
 /// driver has the generator's word lists compiled in; ours samples them from the store it runs on, so it searches a
 /// store DS3 generated with DS3's words and ours with ours (the two vocabularies share only about 20 %). The sample is
 /// bounded whatever the size: <see cref="SampleProducts"/> products by primary-key lookups (random PROD_IDs in

@@ -1,6 +1,6 @@
 namespace DvdStore.Driver.Workload;
 
-/// <summary>The timed DS3 calls an order is made of (ds3-facts §4.4).</summary>
+/// <summary>The timed DS3 calls an order is made of (docs/ds3-compatibility.md, "An order").</summary>
 public enum TransactionKind
 {
     Login,

@@ -2,7 +2,7 @@ namespace DvdStore.Driver.Workload;
 
 /// <summary>
 /// A virtual user's random source: seeded from (run seed, user id), so a run with <c>--seed</c> replays
-/// the same orders per user. DS3 seeded from the clock (ds3-facts §6.1 #12).
+/// the same orders per user. DS3 seeded from the clock.
 /// </summary>
 public sealed class UserRandom
 {

@@ -2,7 +2,7 @@ namespace DvdStore.Driver.Workload;
 
 /// <summary>
 /// DS3's weighted product array without the array: ids 1..N once each, except every multiple of 10,000,
-/// which appears 10 times ("popular" products, ds3-facts §4.3). Each block of 10,000 ids fills 10,009
+/// which appears 10 times ("popular" products, docs/ds3-compatibility.md, "A driver run"). Each block of 10,000 ids fills 10,009
 /// slots, so a uniform slot maps straight to an id; memory stays constant at any store size.
 /// </summary>
 public sealed class WeightedProducts

@@ -3,7 +3,7 @@ using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Driver.Workload;
 
-/// <summary>The order mix: DS3's parameters (ds3-facts §4.2) and the store's size-driven counts.</summary>
+/// <summary>The order mix: DS3's parameters (docs/ds3-compatibility.md, "Driver parameters") and the store's size-driven counts.</summary>
 public sealed record WorkloadSettings
 {
     public long Customers { get; init; } = 20_000;
@@ -57,7 +57,7 @@ public sealed record WorkloadSettings
         };
     }
 
-    /// <summary>The counts for a store of the given size (ds3-facts §2.2).</summary>
+    /// <summary>The counts for a store of the given size (docs/ds3-compatibility.md, "Row counts").</summary>
     public static WorkloadSettings ForSize(StoreSize size)
     {
         var counts = RowCounts.For(size);

@@ -8,7 +8,7 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Loader.Export;
 
 /// <summary>
-/// Writes a store's rows (the same seed and size give the same rows as a load) as DS3's data files (ds3-facts §3.8),
+/// Writes a store's rows (the same seed and size give the same rows as a load) as DS3's data files (docs/ds3-compatibility.md, "Data files"),
 /// so DS3's own load scripts can load them: <c>cust/{us,row}_cust.csv</c>, <c>orders/{mon}_{orders,orderlines,cust_hist}.csv</c>,
 /// <c>orders/inv.csv</c> and <c>prod/{prod,inv}.csv</c>, <c>membership/membership.csv</c>,
 /// <c>reviews/{reviews,review_helpfulness}.csv</c>. Comma-separated, no header, no quoting, dates YYYY/MM/DD, money

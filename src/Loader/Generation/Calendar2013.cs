@@ -1,6 +1,6 @@
 namespace DvdStore.Loader.Generation;
 
-/// <summary>DS3's loaded data is dated 2013 (ds3-facts §3.3, §3.6); February has 28 days that year.</summary>
+/// <summary>DS3's loaded data is dated 2013 (docs/ds3-compatibility.md, "Generated data"); February has 28 days that year.</summary>
 internal static class Calendar2013
 {
     private static readonly int[] DaysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -5,7 +5,7 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// CUSTOMERS (ds3-facts §3.2): ids 1..N/2 in the US (region 1), the rest in ten other countries (region 2);
+/// CUSTOMERS (docs/ds3-compatibility.md, "Generated data"): ids 1..N/2 in the US (region 1), the rest in ten other countries (region 2);
 /// random letter names, 10-digit phone, card type 1–5, 16-digit card, expiry 2015–2019, age 18–90, income
 /// 20,000×U(1,5), user name "user&lt;id&gt;", password "password". DS3's empty first names (its buffer bug) are not copied.
 /// </summary>

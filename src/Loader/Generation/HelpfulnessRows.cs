@@ -4,9 +4,9 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// REVIEWS_HELPFULNESS (ds3-facts §3.6): U(3,40) − 1 ratings per review, HELPFULNESS U(1,10), ids a running
+/// REVIEWS_HELPFULNESS (docs/ds3-compatibility.md, "Generated data"): U(3,40) − 1 ratings per review, HELPFULNESS U(1,10), ids a running
 /// counter over the reviews in order. Deviation: the rater is a random customer, not the review's own author
-/// (DS3's quirk, §6.2 23). The per-review counts come from their own stream, so the id offset of every chunk
+/// (DS3's quirk). The per-review counts come from their own stream, so the id offset of every chunk
 /// is known from a cheap pass that draws only the counts.
 /// </summary>
 public sealed class HelpfulnessRows : IRowSource

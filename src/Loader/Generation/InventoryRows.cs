@@ -4,7 +4,7 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// INVENTORY (ds3-facts §3.4): stock U(0,500), ×10 for every 10,000th product (the driver's "hot sellers");
+/// INVENTORY (docs/ds3-compatibility.md, "Generated data"): stock U(0,500), ×10 for every 10,000th product (the driver's "hot sellers");
 /// SALES = the quantities of the loaded order lines, from the <see cref="SalesTally"/>.
 /// </summary>
 public sealed class InventoryRows(ulong seed, RowCounts counts, SalesTally sales)

@@ -4,7 +4,7 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// MEMBERSHIP (ds3-facts §3.7): one member chosen uniformly in each block of ten customers (10 % members),
+/// MEMBERSHIP (docs/ds3-compatibility.md, "Generated data"): one member chosen uniformly in each block of ten customers (10 % members),
 /// type U(1,3), expiry 2015–2019, month U(1,12), day 15. Run-time NEW_MEMBER dates are "today", never a
 /// 15th of 2015–2019 in the past, which is how reset tells loaded members from added ones.
 /// </summary>

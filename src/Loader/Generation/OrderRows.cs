@@ -4,7 +4,7 @@ using DvdStore.Schema.Sizing;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// ORDERS, ORDERLINES and CUST_HIST (ds3-facts §3.3), made together per chunk of orders: month m holds ids
+/// ORDERS, ORDERLINES and CUST_HIST (docs/ds3-compatibility.md, "Generated data"), made together per chunk of orders: month m holds ids
 /// (m−1)·N_ord_m+1 .. m·N_ord_m, day uniform in the month of 2013, customer U(1,N_cust), net 0.01×U(1,40000),
 /// tax 8.25 %, U(1,9) lines of product U(1,N_prod) × quantity U(1,3), one history row per line.
 /// </summary>

@@ -5,7 +5,7 @@ using DvdStore.Schema.Vocabulary;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// PRODUCTS (ds3-facts §3.5): category U(1,16); title = movie word (i/1000 mod 1000) + movie word (i mod 1000),
+/// PRODUCTS (docs/ds3-compatibility.md, "Generated data"): category U(1,16); title = movie word (i/1000 mod 1000) + movie word (i mod 1000),
 /// so titles are unique up to 1M products; actor = first + last name; price 9.99..29.99; special with
 /// probability 1 % (≤ 100,000 products) else 0.01 %; common product U(1,N_prod); membership item U(0,3).
 /// </summary>

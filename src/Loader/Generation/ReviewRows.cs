@@ -6,7 +6,7 @@ using DvdStore.Schema.Vocabulary;
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// REVIEWS (ds3-facts §3.6): 20 per product on average, product U(1,N_prod), a 2013 date, stars U(1,5), author
+/// REVIEWS (docs/ds3-compatibility.md, "Generated data"): 20 per product on average, product U(1,N_prod), a 2013 date, stars U(1,5), author
 /// U(1,N_cust), a 3-word summary and a text of 6–129 words from <see cref="ReviewWords"/> (single spaces, no
 /// trailing space; always under 1,000 characters).
 /// </summary>

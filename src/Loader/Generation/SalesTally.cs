@@ -1,7 +1,7 @@
 namespace DvdStore.Loader.Generation;
 
 /// <summary>
-/// INVENTORY.SALES = the quantities of the loaded order lines per product (ds3-facts §3.4). The ORDERLINES
+/// INVENTORY.SALES = the quantities of the loaded order lines per product (docs/ds3-compatibility.md, "Generated data"). The ORDERLINES
 /// source adds each chunk's lines as it generates them, so no second pass over the orders is needed; a chunk
 /// that was not generated (e.g. inventory made on its own) is tallied on demand. Each chunk counts exactly once:
 /// a reader adds a chunk's sales only once it has read the whole chunk, and gives the claim back if it stops early.

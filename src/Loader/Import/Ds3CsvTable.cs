@@ -6,11 +6,11 @@ using DvdStore.Schema.Model;
 namespace DvdStore.Loader.Import;
 
 /// <summary>
-/// One table read from DS3's data files (ds3-facts §3.8): comma-separated, no header, no quoting, LF or CR LF line
+/// One table read from DS3's data files (docs/ds3-compatibility.md, "Data files"): comma-separated, no header, no quoting, LF or CR LF line
 /// ends, dates YYYY/MM/DD, money with a decimal point, numbers possibly padded with spaces (PRICE is printed %5.2f).
 /// Each file is one chunk, so a table split over several files (customers, the twelve months of orders) loads as
 /// several bulk streams. An empty field is NULL where the column allows NULL and '' in a required text column, on
-/// every engine (docs/ds3-compatibility.md, "NULL or ''").
+/// every engine (docs/ds3-compatibility.md, "All engines": empty ADDRESS2 and STATE).
 /// No library: the format has no quoting, so splitting on commas is exact, and a CSV parser's quote and comment rules
 /// would only misread a field that starts with '"' or '#'.
 /// </summary>

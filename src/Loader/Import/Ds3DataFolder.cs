@@ -5,7 +5,7 @@ using DvdStore.Schema.Model;
 namespace DvdStore.Loader.Import;
 
 /// <summary>
-/// A folder in DS3's <c>data_files</c> layout (ds3-facts §3.8), as DS3's generators and <c>export-csv</c> write it:
+/// A folder in DS3's <c>data_files</c> layout (docs/ds3-compatibility.md, "Data files"), as DS3's generators and <c>export-csv</c> write it:
 /// cust/{us,row}_cust.csv, orders/{mon}_{orders,orderlines,cust_hist}.csv, prod/{prod,inv}.csv (inventory may also
 /// be orders/inv.csv), membership/membership.csv, reviews/{reviews,review_helpfulness}.csv. CATEGORIES is not a file:
 /// the tables step inserts it, as DS3's create-DB scripts do.

@@ -3,7 +3,7 @@ using static DvdStore.Schema.Model.ColumnType;
 namespace DvdStore.Schema.Model;
 
 /// <summary>
-/// The shape of the DVD store, said once for every engine (ds3-facts §1.1–1.3). Engines render it in
+/// The shape of the DVD store, said once for every engine (docs/ds3-compatibility.md, "The store"). Engines render it in
 /// their own dialect; procedures and the re-order trigger are per-engine SQL files.
 /// </summary>
 public static class StoreModel
@@ -146,7 +146,7 @@ public static class StoreModel
     /// <summary>DS3's sales tax: every order's TAX is this share of its NETAMOUNT, loaded and placed orders alike.</summary>
     public const decimal TaxRate = 0.0825m;
 
-    /// <summary>The 16 categories, id → name (ds3-facts §1.1).</summary>
+    /// <summary>The 16 categories, id → name (docs/ds3-compatibility.md, "The store").</summary>
     public static readonly IReadOnlyList<string> CategoryNames =
     [
         "Action", "Animation", "Children", "Classics", "Comedy", "Documentary", "Drama", "Family", "Foreign", "Games",

@@ -1,7 +1,7 @@
 namespace DvdStore.Schema.Sizing;
 
 /// <summary>
-/// The row counts of a store of a given size, by DS3's rule (ds3-facts §2.2): MB sizes scale the small
+/// The row counts of a store of a given size, by DS3's rule (docs/ds3-compatibility.md, "Row counts"): MB sizes scale the small
 /// base, exactly 1GB is the medium store, other GB sizes scale the large base. Counts are 64-bit, so
 /// sizes past DS3's 32-bit limits work. Order lines, history and helpfulness depend on random draws and
 /// are only expected values here; the loader reports the exact counts it wrote.
@@ -37,7 +37,7 @@ public sealed record RowCounts(long Customers, long OrdersPerMonth, long Product
     public static RowCounts For(StoreSize size)
     {
         // Integer arithmetic (amount × base / divisor) gives DS3's generator counts exactly,
-        // without the driver's double-rounding quirk (ds3-facts §2.2).
+        // without the driver's double-rounding quirk (docs/ds3-compatibility.md, "Row counts").
         return size.Unit switch
         {
             SizeUnit.MB => new RowCounts(20_000 * size.Amount / 10, 1_000 * size.Amount / 10, 10_000 * size.Amount / 10),

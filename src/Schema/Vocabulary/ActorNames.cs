@@ -2,7 +2,7 @@ namespace DvdStore.Schema.Vocabulary;
 
 /// <summary>
 /// The 200 first and 200 last names actors are made of (our own lists, not DS3's): ACTOR = first + " " + last
-/// (ds3-facts §3.5), 40,000 possible actors. The driver forms actor searches from the same lists, so they must
+/// (docs/ds3-compatibility.md, "Generated data"), 40,000 possible actors. The driver forms actor searches from the same lists, so they must
 /// never change: a test pins their hash. Every name is 3+ letters A–Z.
 /// </summary>
 public static class ActorNames

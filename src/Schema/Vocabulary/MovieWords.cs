@@ -2,7 +2,7 @@ namespace DvdStore.Schema.Vocabulary;
 
 /// <summary>
 /// The 1,000 upper-case words movie titles are made of (our own list, not DS3's): product i (0-based) is titled
-/// <c>All[i / 1000 % 1000] + " " + All[i % 1000]</c> (ds3-facts §3.5). The driver forms title searches from the
+/// <c>All[i / 1000 % 1000] + " " + All[i % 1000]</c> (docs/ds3-compatibility.md, "Generated data"). The driver forms title searches from the
 /// same list, so it must never change: a test pins its hash. Every word is 3+ letters A–Z (MySQL full-text
 /// indexes only words of 3+ letters).
 /// </summary>

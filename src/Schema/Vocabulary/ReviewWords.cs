@@ -4,7 +4,7 @@ namespace DvdStore.Schema.Vocabulary;
 /// The 5,000 words review summaries and texts are made of: synthetic but pronounceable lower-case words
 /// (two consonant–vowel syllables and an optional final consonant, e.g. "bada", "kimor"), made by index, not
 /// drawn at random, so the list is the same forever (a test pins its hash). Words are 4–5 letters with no
-/// commas, quotes or spaces, so a 129-word review text stays under the 1,000-character column (ds3-facts §3.6).
+/// commas, quotes or spaces, so a 129-word review text stays under the 1,000-character column (docs/ds3-compatibility.md, "Generated data").
 /// DS3's own list is GPL text and is not reproduced.
 /// </summary>
 public static class ReviewWords

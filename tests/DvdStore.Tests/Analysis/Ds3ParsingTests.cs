@@ -2,7 +2,7 @@ using DvdStore.Analysis.Reading;
 
 namespace DvdStore.Tests.Analysis;
 
-/// <summary>DS3 driver output (ds3-facts §4.3, §4.6, §4.8) read into the driver's result model. The sample text is our own, in DS3's format.</summary>
+/// <summary>DS3 driver output (docs/ds3-compatibility.md, "A driver run" and "Driver output and formulas") read into the driver's result model. The sample text is our own, in DS3's format.</summary>
 public sealed class Ds3ParsingTests
 {
     private const string Banner =
@@ -73,7 +73,7 @@ public sealed class Ds3ParsingTests
 
     /// <summary>
     /// The sample run printed in DS3's driver documentation lost spaces where its lines were wrapped, so fields are glued
-    /// ("opm=27589rt_tot_lastn_max=…"): a number runs into the next key. Our own copy of that shape (ds3-facts §4.8, §9).
+    /// ("opm=27589rt_tot_lastn_max=…"): a number runs into the next key. Our own copy of that shape (docs/ds3-compatibility.md, "Driver output and formulas").
     /// </summary>
     [Fact]
     public void The_documentation_samples_final_summary_with_fields_glued_reads_like_the_log()

@@ -6,7 +6,7 @@ namespace DvdStore.Tests.Analysis;
 /// <summary>
 /// A DS3 console log wrapped at 80 columns (by fold, a mailer or a viewer) imports with the same totals and
 /// per-transaction figures as the unwrapped log, or says in one warning finding what it could not read, never
-/// a silent 0.0 % rollbacks. The sample is our own, written from ds3-facts §4.8.
+/// a silent 0.0 % rollbacks. The sample is our own, written from docs/ds3-compatibility.md, "Driver output and formulas".
 /// </summary>
 public sealed class Ds3WrappedLogTests
 {

@@ -1,7 +1,7 @@
 namespace DvdStore.Tests.Analysis;
 
 /// <summary>
-/// The published DS3 studies (docs: ds3-facts, VMware) as result files carrying their figures: Project Capstone
+/// The published DS3 studies (VMware's published DS3 results) as result files carrying their figures: Project Capstone
 /// (4 × 120 and 16 × 30 vCPU VMs at 90.0 % of linear from one VM of each shape), the hyper-threading gain (two
 /// 112-vCPU VMs at once against one: +27.0 %), generations (a 40-vCPU Westmere-EX VM to a 112-vCPU Skylake VM:
 /// 3.90×) and 16 instances × 4 threads normalised to a 126 000-OPM native baseline (0.96×). Each run has a

@@ -103,7 +103,7 @@ public sealed class DriverRunTests
         AssertText.ContainsAll(text, "n_threads: 2", "n_line_items5", "Final (", "rt_rewmember_avg_msec=");
         Assert.DoesNotContain("-2147483648", text, StringComparison.Ordinal);
         Assert.Contains("Run over", text, StringComparison.Ordinal);
-        // DS3's startup lines (ds3-facts §4.3): threads numbered from 0, all created, then all running, then connected.
+        // DS3's startup lines (docs/ds3-compatibility.md, "A driver run"): threads numbered from 0, all created, then all running, then connected.
         var console = text.Split('\n').Select(l => l.TrimEnd('\r')).ToList();
         int At(string prefix) => console.FindIndex(l => l.StartsWith(prefix, StringComparison.Ordinal));
         Assert.True(At("Thread 0: created for User 0") >= 0, text);

@@ -103,7 +103,7 @@ public sealed class CsvLoadTests
     public void Empty_fields_are_null_where_allowed_and_empty_text_where_required()
     {
         var table = new Ds3CsvTable(StoreModel.Customers, [], "/");
-        // A DS3 generator's ROW customer: empty ADDRESS2 and STATE, a numeric ZIP; an empty FIRSTNAME (DS3's gcc bug, §6.2 21); CR LF.
+        // A DS3 generator's ROW customer: empty ADDRESS2 and STATE, a numeric ZIP; an empty FIRSTNAME (DS3's generator bug); CR LF.
         var row = table.Parse("20001,,ZQDLGMBOKU,1234 Dell Way,,GFTPHS,,37113,Germany,2,ZQDLGMBOKU@dell.com,4124543513,3,1811583716171742,2012/06,user20001,password,31,40000,F\r", "cust/row_cust.csv", 1);
         Assert.Equal(20001L, row[0]);
         Assert.Equal("", row[1]);

@@ -67,7 +67,7 @@ public sealed class StoreAdoptionTests
         await database.LoadAsync(Store.Load(2));
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
-            // DS3's MySQL shape (ds3-interface.md §2.2, §2.4): no bookkeeping, the helpfulness key spelt REVIEWS_HELPFULNESS_ID,
+            // DS3's MySQL shape (docs/ds3-compatibility.md, "How DS3's drivers call the store"): no bookkeeping, the helpfulness key spelt REVIEWS_HELPFULNESS_ID,
             // ZIP an INT, only the four NEW_* procedures and no re-order trigger.
             foreach (var sql in new[]
             {

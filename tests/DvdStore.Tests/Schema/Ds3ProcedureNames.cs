@@ -1,6 +1,6 @@
 namespace DvdStore.Tests.Schema;
 
-/// <summary>The fourteen procedures of DS3's interface (ds3-facts §1.6), by name, written out here as the tests' own expectation.</summary>
+/// <summary>The fourteen procedures of DS3's interface (docs/ds3-compatibility.md, "The store"), by name, written out here as the tests' own expectation.</summary>
 public static class Ds3ProcedureNames
 {
     public static readonly IReadOnlyList<string> All =

@@ -1,7 +1,7 @@
 namespace DvdStore.Schema.Engines.Commands;
 
 /// <summary>
-/// Every store call made exactly the way DS3's own driver for this engine makes it (ds3-interface.md): DS3's routine
+/// Every store call made exactly the way DS3's own driver for this engine makes it (docs/ds3-compatibility.md, "How DS3's drivers call the store"): DS3's routine
 /// names, parameter names, order and provider types, or DS3's SQL text where its driver sends text, and DS3's reads and
 /// casts of what comes back. A store that answers our driver but not these calls breaks a DS3 driver pointed at it.
 /// </summary>

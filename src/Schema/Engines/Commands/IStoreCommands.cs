@@ -51,7 +51,7 @@ public interface IStoreCommands : IAsyncDisposable
 
     /// <summary>
     /// PURCHASE: the new order id, or 0 when an item's stock is short; then nothing of the order remains.
-    /// A purchase never takes stock below 3: the re-order trigger logs a REORDER row instead (ds3-facts §1.5).
+    /// A purchase never takes stock below 3: the re-order trigger logs a REORDER row instead (docs/ds3-compatibility.md, "The store").
     /// </summary>
     Task<long> PurchaseAsync(PurchaseRequest purchase, CancellationToken cancellationToken);
 }

@@ -1,6 +1,6 @@
 namespace DvdStore.Schema.Engines.Commands;
 
-/// <summary>NEW_CUSTOMER's parameters: the CUSTOMERS columns in table order without CUSTOMERID (ds3-facts §1.6).</summary>
+/// <summary>NEW_CUSTOMER's parameters: the CUSTOMERS columns in table order without CUSTOMERID (docs/ds3-compatibility.md, "The store").</summary>
 public sealed record NewCustomerRequest(
     string FirstName,
     string LastName,

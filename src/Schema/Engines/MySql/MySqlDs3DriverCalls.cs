@@ -4,7 +4,7 @@ using MySqlConnector;
 namespace DvdStore.Schema.Engines.MySql;
 
 /// <summary>
-/// DS3's MySQL driver (ds3-interface.md §2.3). NEW_CUSTOMER, NEW_MEMBER, NEW_PROD_REVIEW and NEW_REVIEW_HELPFULNESS are
+/// DS3's MySQL driver (docs/ds3-compatibility.md, "How DS3's drivers call the store"). NEW_CUSTOMER, NEW_MEMBER, NEW_PROD_REVIEW and NEW_REVIEW_HELPFULNESS are
 /// CommandType.StoredProcedure calls bound BY NAME (NEW_CUSTOMER's user name and password added first, not in the
 /// procedure's order) with DS3's types (zip Int32, age Byte) and the id read from DS3's OUT parameter with <c>(int)</c>:
 /// the provider matches each of the procedure's parameters to ours by name, so a renamed parameter fails the call.

@@ -4,8 +4,8 @@ namespace DvdStore.Schema.Engines.MySql;
 
 /// <summary>
 /// What a store DS3's MySQL scripts built spells differently from ours: its helpfulness key is REVIEWS_HELPFULNESS_ID
-/// (ds3-facts §1.1; REVIEW_HELPFULNESS_ID on every other engine and in our store). Adoption renames it, keeping its
-/// definition (type, AUTO_INCREMENT, primary key); DS3's MySQL driver never names that column (ds3-interface.md §2.3),
+/// (docs/ds3-compatibility.md, "The store"; REVIEW_HELPFULNESS_ID on every other engine and in our store). Adoption renames it, keeping its
+/// definition (type, AUTO_INCREMENT, primary key); DS3's MySQL driver never names that column (docs/ds3-compatibility.md, "How DS3's drivers call the store"),
 /// so it keeps working. ZIP INT, a MyISAM PRODUCTS and MEMBERSHIP without a key are read as they are.
 /// </summary>
 internal static class MySqlDs3Store

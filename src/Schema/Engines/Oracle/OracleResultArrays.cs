@@ -5,7 +5,7 @@ using Ora = DvdStore.Schema.Engines.Oracle.OracleDbTypeName;
 namespace DvdStore.Schema.Engines.Oracle;
 
 /// <summary>
-/// The OUT associative arrays of DS3's Oracle search procedures (ds3-interface.md §4.2), bound in DS3's order and read
+/// The OUT associative arrays of DS3's Oracle search procedures (docs/ds3-compatibility.md, "How DS3's drivers call the store"), bound in DS3's order and read
 /// back into rows: elements 0..found-1 of each array are one row. Numbers come back as NUMBER elements (Decimal binds,
 /// so 64-bit ids fit), text as VARCHAR2 elements of DS3's lengths (50; review text 1000), dates as 'YYYY-MM-DD' text.
 /// </summary>

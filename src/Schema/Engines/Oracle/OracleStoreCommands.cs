@@ -7,7 +7,7 @@ using Ora = DvdStore.Schema.Engines.Oracle.OracleDbTypeName;
 namespace DvdStore.Schema.Engines.Oracle;
 
 /// <summary>
-/// The DS3 procedures on one Oracle connection, called as DS3's Oracle driver calls them (ds3-interface.md §4.3): every
+/// The DS3 procedures on one Oracle connection, called as DS3's Oracle driver calls them (docs/ds3-compatibility.md, "How DS3's drivers call the store"): every
 /// parameter of the PL/SQL signature, in its order and under its name (so positional and by-name binding agree), ids in
 /// OUT INTEGERs, search rows in DS3's `found` count plus one OUT associative array per column.
 /// </summary>

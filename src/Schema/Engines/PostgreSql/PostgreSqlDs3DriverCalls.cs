@@ -5,7 +5,7 @@ using NpgsqlTypes;
 namespace DvdStore.Schema.Engines.PostgreSql;
 
 /// <summary>
-/// The statements DS3's PostgreSQL driver puts on the wire (ds3-interface.md §1.3): its Npgsql 5 sends every
+/// The statements DS3's PostgreSQL driver puts on the wire (docs/ds3-compatibility.md, "How DS3's drivers call the store"): its Npgsql 5 sends every
 /// CommandType.StoredProcedure call as <c>SELECT * FROM NAME("param_in" := $1, …)</c>, the name unquoted (folded to
 /// lower case) and DS3's parameter names quoted (so they must match exactly), with DS3's Npgsql types. Results are read
 /// with DS3's casts: <c>(int)</c> unboxing for LOGIN's id and PURCHASE's result, typed getters by ordinal for rows.

@@ -6,7 +6,7 @@ namespace DvdStore.Schema.Engines.PostgreSql;
 /// <summary>
 /// The DS3 functions called on one connection, one round trip each. Every call is a server-side prepared
 /// statement with typed positional parameters, made on first use and reused with new values after that.
-/// The functions' interface is DS3's, with 32-bit ids (ds3-interface.md §1.2): ids are passed as checked int.
+/// The functions' interface is DS3's, with 32-bit ids (docs/ds3-compatibility.md, "How DS3's drivers call the store"): ids are passed as checked int.
 /// The connection stays the caller's: disposing this closes the statements, not the connection.
 /// </summary>
 public sealed class PostgreSqlStoreCommands(NpgsqlConnection connection) : StoreCommandsBase

@@ -7,7 +7,7 @@ namespace DvdStore.Schema.Engines.SqlServer;
 /// <summary>
 /// Builds the DS3 procedure calls as unconnected <see cref="SqlCommand"/>s (stored-procedure name plus typed
 /// parameters), so their shape is testable without a server; <see cref="SqlServerStoreCommands"/> attaches the connection.
-/// Parameter names and types are DS3's (ds3-interface.md §3.2: 32-bit ids, TINYINT region/card type/age,
+/// Parameter names and types are DS3's (docs/ds3-compatibility.md, "How DS3's drivers call the store": 32-bit ids, TINYINT region/card type/age,
 /// MONEY amounts, VARCHAR(50) text), so DS3's SQL Server driver binds the same procedures by name. One deviation: @zip_in is
 /// VARCHAR(9) like the ZIP column (leading zeros kept); DS3's driver sends an INT, which the server converts.
 /// </summary>

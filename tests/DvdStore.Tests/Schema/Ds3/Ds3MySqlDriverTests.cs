@@ -6,7 +6,7 @@ using MySqlConnector;
 namespace DvdStore.Tests.Schema.Ds3;
 
 /// <summary>
-/// DS3's MySQL driver on our MariaDB store, called as ds3-interface.md §2.3 says it calls: the four NEW_* procedures
+/// DS3's MySQL driver on our MariaDB store, called as docs/ds3-compatibility.md, "How DS3's drivers call the store" says it calls: the four NEW_* procedures
 /// as CommandType.StoredProcedure bound BY NAME (user name and password added first, not in the procedure's order)
 /// with their OUT parameters read with (int); everything else is SQL text against the tables, read with DS3's getters
 /// (GetByte on CATEGORY and SPECIAL, MATCH … AGAINST on the ACTOR and TITLE full-text indexes). The calls are

@@ -6,7 +6,7 @@ using Npgsql;
 namespace DvdStore.Tests.Schema.Ds3;
 
 /// <summary>
-/// DS3's PostgreSQL driver calls every function of our store the way it does (ds3-interface.md §1.3): Npgsql
+/// DS3's PostgreSQL driver calls every function of our store the way it does (docs/ds3-compatibility.md, "How DS3's drivers call the store"): Npgsql
 /// CommandType.StoredProcedure under the <c>Npgsql.EnableStoredProcedureCompatMode</c> switch, named parameters, DS3's
 /// casts. The switch is process-wide, so the calls run in a child process (DvdStore.Ds3Probe); this process's Npgsql
 /// is left as every other test expects it.

@@ -6,7 +6,7 @@ namespace DvdStore.Tests.Schema.Ds3;
 
 /// <summary>
 /// Our T-SQL procedures, parsed with ScriptDom, against the facts table of DS3's SQL Server interface
-/// (ds3-interface.md §3.2): DS3's driver binds by name with '@' (order does not matter to it, but we keep DS3's), so
+/// (docs/ds3-compatibility.md, "How DS3's drivers call the store"): DS3's driver binds by name with '@' (order does not matter to it, but we keep DS3's), so
 /// every name must exist with DS3's type, every parameter is IN, and PURCHASE's item pairs default to 0.
 /// </summary>
 public class Ds3SqlServerInterfaceTests

@@ -5,7 +5,7 @@ using DvdStore.Schema.Engines.Oracle;
 namespace DvdStore.Tests.Schema.Oracle;
 
 /// <summary>
-/// The PL/SQL against DS3's Oracle interface (ds3-interface.md §4.2): DS3's Oracle driver binds positionally, so every
+/// The PL/SQL against DS3's Oracle interface (docs/ds3-compatibility.md, "How DS3's drivers call the store"): DS3's Oracle driver binds positionally, so every
 /// routine it calls must be a standalone procedure whose parameter list — name, mode and declared type, in order — is
 /// exactly the facts table below (DS3's VARCHAR2 lengths are not part of a PL/SQL parameter type). Inside each body, every
 /// parameter-like name (…_in, …_out) is one the procedure declares, as the PL/SQL compiler would demand, and every OUT is
@@ -33,7 +33,7 @@ public class OracleDs3InterfaceTests
         Out("review_helpfulness_sum_out", Numbers),
     ];
 
-    /// <summary>ds3-interface.md §4.2: each procedure's parameters in exact order as (name, mode, type).</summary>
+    /// <summary>docs/ds3-compatibility.md, "How DS3's drivers call the store": each procedure's parameters in exact order as (name, mode, type).</summary>
     internal static readonly Dictionary<string, (string Name, string Mode, string Type)[]> Ds3 = new()
     {
         ["NEW_CUSTOMER"] =

@@ -8,7 +8,7 @@ using Microsoft.SqlServer.TransactSql.ScriptDom;
 namespace DvdStore.Tests.Schema.SqlServer;
 
 /// <summary>
-/// The procedures have DS3's names and parameter lists (ds3-facts §1.6), and every command the store commands send
+/// The procedures have DS3's names and parameter lists (docs/ds3-compatibility.md, "The store"), and every command the store commands send
 /// binds exactly those parameters, in order, with matching types — checked without a server.
 /// </summary>
 public class SqlServerProcedureInterfaceTests

@@ -1,8 +1,7 @@
 namespace DvdStore.Tests.Schema.SqlServer;
 
 /// <summary>
-/// Every result-set column of every procedure has the type DS3's SQL Server driver reads it with (ds3-interface.md §3.3,
-/// §5 trap 16-17): SqlClient's typed getters are strict, so GetInt32 needs INT, GetByte TINYINT, GetDecimal a
+/// Every result-set column of every procedure has the type DS3's SQL Server driver reads it with (docs/ds3-compatibility.md, "How DS3's drivers call the store"): SqlClient's typed getters are strict, so GetInt32 needs INT, GetByte TINYINT, GetDecimal a
 /// DECIMAL/NUMERIC/MONEY, GetSqlDateTime DATETIME/SMALLDATETIME, GetString a character type; the NEW_* ids are read
 /// through ToString (any integer type). Column types come from <see cref="SqlServerResultColumnTypes"/> (ScriptDom over
 /// the procedures and the store's CREATE TABLEs); each procedure's result SELECTs must each match one of DS3's shapes and

@@ -1,4 +1,4 @@
--- The DS3 procedure interface on Oracle 19c+, exactly as DS3's Oracle driver binds it (ds3-interface.md §4.2-4.3): ODP.NET
+-- The DS3 procedure interface on Oracle 19c+, exactly as DS3's Oracle driver binds it (docs/ds3-compatibility.md, "How DS3's drivers call the store"): ODP.NET
 -- binds POSITIONALLY, so each procedure's parameter order, count, modes and kinds are DS3's: a `found` count OUT as the
 -- 2nd parameter of every search, then one DS3_TYPES associative array OUT per result column, filled from element 1; ids
 -- in an OUT INTEGER (0 = unknown user, name taken, already a member, or stock short). The kit's engine calls them the same

@@ -1,4 +1,4 @@
--- The DS3 search procedures on Oracle (ds3-interface.md §4.2): batch_size IN, found OUT, the key(s) IN, then one
+-- The DS3 search procedures on Oracle (docs/ds3-compatibility.md, "How DS3's drivers call the store"): batch_size IN, found OUT, the key(s) IN, then one
 -- DS3_TYPES associative array OUT per result column, in DS3's order, filled by BULK COLLECT from element 1; found = the
 -- number of rows (0 when none, never NULL). Row choice and order are the kit's, the same on every engine
 -- (docs/ds3-compatibility.md).

@@ -1,4 +1,4 @@
--- DS3_TYPES: the REF CURSOR and associative-array types of DS3's Oracle procedure interface (ds3-facts §1.2, §1.6).
+-- DS3_TYPES: the REF CURSOR and associative-array types of DS3's Oracle procedure interface (docs/ds3-compatibility.md, "How DS3's drivers call the store").
 -- PURCHASE takes its cart as two N_TYPE arrays (product ids, quantities), bound by the client as PL/SQL associative arrays.
 CREATE OR REPLACE PACKAGE DS3_TYPES AS
     TYPE DS3_CURSOR IS REF CURSOR;

@@ -1,4 +1,4 @@
--- DvdStore PostgreSQL store functions: DS3's interface (ds3-interface.md §1.2) with the semantics decided for
+-- DvdStore PostgreSQL store functions: DS3's interface (docs/ds3-compatibility.md, "How DS3's drivers call the store") with the semantics decided for
 -- every engine (docs/ds3-compatibility.md). DS3's driver calls them through Npgsql in named notation
 -- (SELECT * FROM LOGIN("username_in" := $1, ...)), so the parameter names ARE the interface; ids are INTEGER in
 -- the interface as in DS3 (the columns are BIGINT), and LOGIN's id and PURCHASE's result are exactly int4

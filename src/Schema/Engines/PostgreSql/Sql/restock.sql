@@ -1,4 +1,4 @@
--- DvdStore PostgreSQL re-order trigger (ds3-facts §1.5, DS3's SQL Server "bounce back" intent, on every
+-- DvdStore PostgreSQL re-order trigger (docs/ds3-compatibility.md, "The store", DS3's SQL Server "bounce back" intent, on every
 -- engine): an update that would take QUAN_IN_STOCK down below 3 logs a REORDER row with the would-be
 -- quantity and keeps the old stock; SALES keeps its increment. So purchases never take stock below 3
 -- and the rollback rate stays flat. Raising stock (a reset, a reload) never fires it.

@@ -1,6 +1,6 @@
--- The DS3 procedure interface (ds3-facts §1.6, SQL Server shapes): names and parameters as DS3's drivers call them,
+-- The DS3 procedure interface (docs/ds3-compatibility.md, "The store", SQL Server shapes): names and parameters as DS3's drivers call them,
 -- every result a result set (ids as a one-value result). Every result column DS3's SqlClient driver reads with a strict
--- typed getter has the type that getter needs (ds3-interface.md §3.3): INT ids, stars and helpfulness sums, TINYINT
+-- typed getter has the type that getter needs (docs/ds3-compatibility.md, "How DS3's drivers call the store"): INT ids, stars and helpfulness sums, TINYINT
 -- CATEGORY/SPECIAL, DATETIME review dates; the store's BIGINT/SMALLINT/DATE columns are CAST in the select lists (ids past
 -- 2^31-1 fail there with error 8115, as DS3's 32-bit interface would). Semantics are the kit's (docs/ds3-compatibility.md).
 

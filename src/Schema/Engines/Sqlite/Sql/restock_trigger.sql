@@ -1,4 +1,4 @@
--- The re-order trigger (Programmability phase): DS3's SQL Server "bounce back" intent (ds3-facts §1.5).
+-- The re-order trigger (Programmability phase): DS3's SQL Server "bounce back" intent (docs/ds3-compatibility.md, "The store").
 -- When a purchase would leave fewer than 3 in stock, log a REORDER row with the would-be quantity and put
 -- QUAN_IN_STOCK back to its old value; SALES keeps the increment. So purchases never take stock below 3, and
 -- PURCHASE rolls back only when stock < quantity ordered.
