@@ -25,6 +25,8 @@ mutants=(
   "mariadb-new-customer ::: src/Schema/Engines/MySql/Sql/procedures.sql :::     IF v_duplicate = 0 THEN\n      SET customerid_out = LAST_INSERT_ID(); :::     IF v_duplicate = 1 THEN\n      SET customerid_out = LAST_INSERT_ID(); ::: FullyQualifiedName~MySqlContractTests"
   "peak-threshold ::: src/Analysis/Comparisons/PeakFinding.cs ::: if (opm[i + 1] < opm[i] * (1 + threshold)) ::: if (opm[i + 1] < opm[i] * (1 - threshold)) ::: FullyQualifiedName~Analysis.StudyTests"
   "ht-direction ::: src/Analysis/Comparisons/HyperThreadingGain.cs ::: PairedComparison.Pairs(input, LabelKeys.Smt, LabelKeys.Off, LabelKeys.On, ::: PairedComparison.Pairs(input, LabelKeys.Smt, LabelKeys.On, LabelKeys.Off, ::: FullyQualifiedName~Analysis.StudyTests"
+  "reset-run-memberships ::: src/Loader/Store/StoreReset.cs ::: DELETE FROM MEMBERSHIP WHERE EXPIREDATE >=  ::: DELETE FROM MEMBERSHIP WHERE 1 = 0 AND EXPIREDATE >=  ::: FullyQualifiedName~ResetMembershipTests"
+  "resume-mark-before-commit ::: src/Loader/Pipeline/TableLoad.cs :::             written = await writer.CompleteAsync(stop.Token).ConfigureAwait(false);\n            if (written == _rows) :::             await using (var early = await target.OpenAsync(stop.Token).ConfigureAwait(false))\n            {\n                await LoadResume.MarkAsync(lease, early, LoadResume.PartKey(Label), LoadResume.PartValue(_rows, _hash, _maxId), stop.Token).ConfigureAwait(false);\n            }\n\n            written = await writer.CompleteAsync(stop.Token).ConfigureAwait(false);\n            if (written == -1) ::: FullyQualifiedName~ResumeMarkOrderTests"
 )
 
 field() { awk -F ' ::: ' -v n="$(($2 + 1))" '{ print $n }' <<<"$1"; }

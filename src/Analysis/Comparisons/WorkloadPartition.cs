@@ -43,7 +43,7 @@ public sealed class WorkloadPartition
             return new WorkloadPartition(null, [], []);
         }
 
-        var groups = runs.GroupBy(static r => r.Workload.Key(), StringComparer.Ordinal)
+        var groups = runs.GroupBy(PartitionKey, StringComparer.Ordinal)
             .Select(static (g, order) => (Runs: g.ToList(), Order: order))
             .ToList();
         if (wanted.Trim().Length > 0)
@@ -62,9 +62,18 @@ public sealed class WorkloadPartition
             .ThenBy(static g => g.Order)
             .First();
         var compared = chosen.Runs[0].Workload;
-        var apart = runs.Where(r => r.Workload.Key() != compared.Key()).Select(r => (r, Reason(r.Workload, compared))).ToList();
+        var chosenKey = PartitionKey(chosen.Runs[0]);
+        var apart = runs.Where(r => PartitionKey(r) != chosenKey).Select(r => (r, Reason(r.Workload, compared))).ToList();
         return new WorkloadPartition(compared, chosen.Runs, apart);
     }
+
+    /// <summary>
+    /// Runs of one key ran one workload. A DS3 log that does not say its store is DS3's driver on an unknown store: on a
+    /// DS3-built store and on a DvdStore store it does different work per order, so two such logs are no more alike than
+    /// those two stores; each is a workload of its own, compared with no other run.
+    /// </summary>
+    private static string PartitionKey(AnalyzedRun run) =>
+        ImportedWorkloads.IsUnknownStore(run.Workload) ? $"{run.Workload.Key()}\u001f{run.Source}" : run.Workload.Key();
 
     /// <summary>True when <paramref name="wanted"/> is the workload's name, title, key or hash (case aside).</summary>
     private static bool Names(WorkloadIdentity workload, string wanted) =>
@@ -75,6 +84,11 @@ public sealed class WorkloadPartition
     {
         ArgumentNullException.ThrowIfNull(other);
         ArgumentNullException.ThrowIfNull(compared);
+        if (ImportedWorkloads.IsUnknownStore(other))
+        {
+            return $"{other.Title()}: a DS3 log that does not say which store it ran on is compared with no other run (DS3's driver does different work per order on a DS3 store and on a DvdStore store); label its store, store=ds3 or store=dvdstore — see {Explanation}";
+        }
+
         var reason = other.Title() == compared.Title()
             ? $"{other.Key()}: not comparable with {compared.Key()} ({string.Join("; ", Differences(other, compared))})"
             : $"{other.Title()}: not comparable with {compared.Title()}";

@@ -47,6 +47,9 @@ public static class ImportedWorkloads
     public static bool IsDs3Driver(WorkloadIdentity workload) =>
         workload.Name is Ds3UnknownStore or Ds3OnDvdStoreStore or Ds3OnDs3Store;
 
+    /// <summary>True for DS3's driver on a store the run does not name: such a run is compared with no other (WorkloadPartition).</summary>
+    public static bool IsUnknownStore(WorkloadIdentity workload) => workload.Name == Ds3UnknownStore;
+
     /// <summary>The mix parameters the banner printed (DS3 prints n_line_items without '=', so that one is usually absent).</summary>
     private static SortedDictionary<string, string> Mix(IReadOnlyDictionary<string, string> parameters)
     {

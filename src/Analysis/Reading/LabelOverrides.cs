@@ -1,5 +1,6 @@
 using DvdStore.Driver.Results;
 using DvdStore.Schema;
+using Sylvan.Data.Csv;
 
 namespace DvdStore.Analysis.Reading;
 
@@ -50,38 +51,48 @@ public static class LabelOverrides
     private static UserError Invalid(string text) =>
         new($"--label '{text}' is not FILE:key=value, FILE=key=value or key=value; write e.g. --label run1.json:vcpus=8, or --label site=lab1 for every run.");
 
+    /// <summary>
+    /// The labels CSV as RFC 4180 (Sylvan.Data.Csv): quoted fields (a file name with a comma or quotes, as a spreadsheet
+    /// saves it) are one field, # starts a comment row, an optional first row <c>file,key,value</c> is a header.
+    /// </summary>
     public static async Task<IReadOnlyList<LabelOverride>> ReadCsvAsync(string path, CancellationToken cancellationToken)
     {
-        string[] lines;
         try
         {
-            lines = await File.ReadAllLinesAsync(path, cancellationToken).ConfigureAwait(false);
+            using var text = new StreamReader(path);
+            await using var csv = await CsvDataReader.CreateAsync(text, new CsvDataReaderOptions { HasHeaders = false, Delimiter = ',' }, cancellationToken).ConfigureAwait(false);
+            var overrides = new List<LabelOverride>();
+            var first = true;
+            while (await csv.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                var fields = Enumerable.Range(0, csv.RowFieldCount).Select(i => csv.GetString(i).Trim()).ToList();
+                var header = first && string.Join(",", fields).Equals("file,key,value", StringComparison.OrdinalIgnoreCase);
+                first = false;
+                if (header || fields.All(static f => f.Length == 0))
+                {
+                    continue;
+                }
+
+                var where = $"{path} row {csv.RowNumber}";
+                if (fields.Count != 3 || fields[0].Length == 0 || fields[1].Length == 0)
+                {
+                    throw new UserError($"{where} is not 'file,key,value' (it has {fields.Count} field(s)); fix that row, quoting a file name that holds a comma.");
+                }
+
+                RunLabels.Check(fields[1], fields[2], where);
+                overrides.Add(new LabelOverride(fields[0], fields[1], fields[2]));
+            }
+
+            return overrides;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             throw new UserError($"cannot read labels file {path}: {e.Message}");
         }
-
-        var overrides = new List<LabelOverride>();
-        for (var i = 0; i < lines.Length; i++)
+        catch (CsvFormatException e)
         {
-            var line = lines[i].Trim();
-            if (line.Length == 0 || line.StartsWith('#') || (i == 0 && line.Replace(" ", "", StringComparison.Ordinal).Equals("file,key,value", StringComparison.OrdinalIgnoreCase)))
-            {
-                continue;
-            }
-
-            var fields = line.Split(',', 3);
-            if (fields.Length != 3 || fields[0].Trim().Length == 0 || fields[1].Trim().Length == 0)
-            {
-                throw new UserError($"{path} line {i + 1} is not 'file,key,value'; fix that row.");
-            }
-
-            RunLabels.Check(fields[1].Trim(), fields[2].Trim(), $"{path} line {i + 1}");
-            overrides.Add(new LabelOverride(fields[0].Trim(), fields[1].Trim(), fields[2].Trim()));
+            throw new UserError($"{path} row {e.RowNumber} is not valid CSV ({e.Message}); fix that row.");
         }
-
-        return overrides;
     }
 
     /// <summary>The run with every matching override applied, later overrides winning.</summary>

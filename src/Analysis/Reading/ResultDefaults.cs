@@ -30,14 +30,14 @@ internal static class ResultDefaults
                 Labels = context.Labels ?? new Dictionary<string, string>(),
             },
             Totals = r.Totals ?? new RunTotals(),
-            OrderResponse = r.OrderResponse ?? new TransactionStats { Kind = "Order" },
-            Transactions = (r.Transactions ?? []).Where(t => t is not null).ToList(),
+            OrderResponse = Stats(r.OrderResponse, "Order"),
+            Transactions = (r.Transactions ?? []).Where(t => t is not null).Select(t => Stats(t, t.Kind ?? "")).ToList(),
             Intervals = (r.Intervals ?? []).Where(i => i is not null).ToList(),
             CrossCheck = r.CrossCheck,
             ErrorCauses = (r.ErrorCauses ?? []).Where(e => e is not null).ToList(),
             ServerMetrics = r.ServerMetrics,
             // A rate run's latency from the scheduled start: without it the sla study sees no rate run's latency at all.
-            OpenLoop = r.OpenLoop is { } open ? open with { Latency = open.Latency ?? new TransactionStats { Kind = "Order" }, ServiceTime = open.ServiceTime ?? new TransactionStats { Kind = "Order" } } : null,
+            OpenLoop = r.OpenLoop is { } open ? open with { Latency = Stats(open.Latency, "Order"), ServiceTime = Stats(open.ServiceTime, "Order") } : null,
             Fleet = r.Fleet,
             Workload = r.Workload is { } w
                 ? w with { Name = w.Name ?? "", Version = w.Version ?? "", Hash = w.Hash ?? "", StatementsHash = w.StatementsHash ?? "", Mix = w.Mix ?? new Dictionary<string, string>(), Vocabulary = w.Vocabulary ?? "" }
@@ -45,4 +45,11 @@ internal static class ResultDefaults
             Findings = (r.Findings ?? []).Where(f => f is not null).ToList(),
         };
     }
+
+    /// <summary>A latency summary with its texts present (a file without "histogram" has no histogram, not a null one).</summary>
+    private static TransactionStats Stats(TransactionStats? stats, string kind) =>
+        stats is null ? new TransactionStats { Kind = kind }
+        : stats.Histogram is null || stats.Kind is null
+            ? new TransactionStats { Kind = stats.Kind ?? kind, Count = stats.Count, Errors = stats.Errors, MeanMs = stats.MeanMs, P50Ms = stats.P50Ms, P90Ms = stats.P90Ms, P95Ms = stats.P95Ms, P99Ms = stats.P99Ms, P999Ms = stats.P999Ms, MaxMs = stats.MaxMs, Histogram = stats.Histogram ?? "" }
+            : stats;
 }

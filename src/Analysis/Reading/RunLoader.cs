@@ -82,7 +82,36 @@ public static class RunLoader
             }
         }
 
-        return new LoadedRuns(AutomaticLabels.Reconcile(runs), skipped);
+        return new LoadedRuns(AutomaticLabels.Reconcile(OnceEach(runs, skipped)), skipped);
+    }
+
+    /// <summary>
+    /// One run read from two files (a copy, a result.json beside its --result-stdout log) is one run: counted twice it
+    /// would be two "repeats" that agree perfectly. The first read is kept; the other is listed as skipped, with why.
+    /// Only dvdstore results carry a run id of their own (a DS3 file's is its file name).
+    /// </summary>
+    private static List<AnalyzedRun> OnceEach(List<AnalyzedRun> runs, List<SkippedFile> skipped)
+    {
+        var first = new Dictionary<string, AnalyzedRun>(StringComparer.Ordinal);
+        var kept = new List<AnalyzedRun>();
+        foreach (var run in runs)
+        {
+            var id = run.Origin == RunOrigin.DvdStoreResult ? run.Result.RunId : "";
+            if (id.Length > 0 && first.TryGetValue(id, out var earlier))
+            {
+                skipped.Add(new SkippedFile(run.Source, $"the same run as {earlier.Source} (run id {id}), counted once"));
+                continue;
+            }
+
+            if (id.Length > 0)
+            {
+                first[id] = run;
+            }
+
+            kept.Add(run);
+        }
+
+        return kept;
     }
 
     private static (RunOrigin Origin, RunResult Result) Recognise(string text, string path)

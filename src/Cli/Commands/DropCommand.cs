@@ -20,10 +20,7 @@ public static class DropCommand
                 return 0;
             }
 
-            await using var db = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-            var existed = await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false);
-            await Loader.Store.StoreGate.RequireNotInUseAsync(target, db, cancellationToken).ConfigureAwait(false);
-            await target.Engine.DropAsync(db, cancellationToken).ConfigureAwait(false);
+            var existed = await Loader.Store.StoreDrop.DropAsync(target, cancellationToken).ConfigureAwait(false);
             await result.InvocationConfiguration.Output.WriteLineAsync(existed
                 ? $"dropped the store on {target.Engine.DisplayName} ({target.RedactedConnection})"
                 : $"no store on {target.Engine.DisplayName} ({target.RedactedConnection}); nothing to drop").ConfigureAwait(false);

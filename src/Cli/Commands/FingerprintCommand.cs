@@ -21,6 +21,12 @@ public static class FingerprintCommand
         {
             var connections = LoaderOptions.CheckReadConnections(result.GetValue(parallel));
             await using var db = await target.OpenExistingAsync(cancellationToken).ConfigureAwait(false);
+            // A store being loaded has no fingerprint yet: say who loads it (its tables may not exist yet).
+            if (await StoreLease.ReadAsync(target, db, cancellationToken).ConfigureAwait(false) is { Expired: false, IsLoad: true } loading)
+            {
+                throw StoreLease.InUse(target, loading);
+            }
+
             if (!await target.Engine.StoreExistsAsync(db, cancellationToken).ConfigureAwait(false))
             {
                 throw new UserError($"there is no store on {target.RedactedConnection}; build one with 'dvdstore load'.");

@@ -23,7 +23,7 @@ public static class LoadCommand
         };
         var resume = new Option<bool>("--resume")
         {
-            Description = "Finish a load that was interrupted (killed, or its connection lost): size, seed and threads come from the store; finished table parts, keys and steps are not done again; the store gets the fingerprint a whole load gives.",
+            Description = "Finish a load that was interrupted (killed, or its connection lost): size, seed and threads come from the store (given again, they must be the ones it records); finished table parts, keys and steps are not done again; the store gets the fingerprint a whole load gives.",
         };
         var ignoreSpace = new Option<bool>("--ignore-free-space")
         {
@@ -53,10 +53,14 @@ public static class LoadCommand
             var output = result.InvocationConfiguration.Output;
             if (options.Resume)
             {
-                if (result.GetResult(rows.Size) is { Implicit: false } || result.GetResult(rows.Seed) is { Implicit: false } || result.GetResult(rows.Threads) is { Implicit: false })
+                // The size, seed and threads come from the store; typed again they must be what it records (checked by the loader).
+                options = options with
                 {
-                    throw new DvdStore.Schema.UserError("--resume takes the size, seed and threads the store was being loaded with: leave out --size, --data-seed and --parallel-tables.");
-                }
+                    Given = new ResumeSettings(
+                        result.GetResult(rows.Size) is { Implicit: false } ? options.Size : null,
+                        result.GetResult(rows.Seed) is { Implicit: false } ? options.Seed : null,
+                        result.GetResult(rows.Threads) is { Implicit: false } ? options.Threads : null),
+                };
 
                 await output.WriteLineAsync($"resuming the interrupted load on {target.Engine.DisplayName} ({target.RedactedConnection})").ConfigureAwait(false);
                 var resumed = await LoadProgressBars.ShowOrPrintAsync(output, progress => StoreLoader.LoadAsync(target, options, progress, cancellationToken)).ConfigureAwait(false);

@@ -57,7 +57,7 @@ public sealed class FleetBarrier
     {
         var barrier = new FleetBarrier(target, member, targetsKey);
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-        await EnsureTableAsync(connection, cancellationToken).ConfigureAwait(false);
+        await connection.EnsureTableAsync(Table, CreateTableSql, cancellationToken).ConfigureAwait(false);
         await barrier.RegisterAsync(connection, cancellationToken).ConfigureAwait(false);
         await output.WriteLineAsync(string.Create(CultureInfo.InvariantCulture, $"fleet {member.FleetId}: driver {member.Index} of {member.Size} registered, waiting for the others (at most {timeout.TotalSeconds:0} s)")).ConfigureAwait(false);
         var arrivedAt = barrier.ArrivedUtc;
@@ -113,27 +113,6 @@ public sealed class FleetBarrier
             }
 
             await Task.Delay(Poll * 10, cancellationToken).ConfigureAwait(false);
-        }
-    }
-
-    private static async Task EnsureTableAsync(DbConnection connection, CancellationToken cancellationToken)
-    {
-        if (await connection.TableExistsAsync(Table, cancellationToken).ConfigureAwait(false))
-        {
-            return;
-        }
-
-        try
-        {
-            await connection.ExecuteAsync(CreateTableSql, cancellationToken).ConfigureAwait(false);
-        }
-        catch (DbException)
-        {
-            // Another driver of the fleet may have created it at the same moment; otherwise the create's error stands.
-            if (!await connection.TableExistsAsync(Table, cancellationToken).ConfigureAwait(false))
-            {
-                throw;
-            }
         }
     }
 

@@ -54,10 +54,12 @@ public sealed class OpenLoopMetrics
         return latencySample.Copy();
     }
 
-    /// <summary>The warm-up's end: what was recorded so far is dropped.</summary>
+    /// <summary>
+    /// The warm-up's end, right after the interval taken at that instant (unmeasured): the phase starts empty, and an order
+    /// recorded since that interval is the window's, kept for its next interval.
+    /// </summary>
     public void ResetPhase()
     {
-        TakeInterval(measuring: false);
         phaseLatency.Reset();
         phaseService.Reset();
     }

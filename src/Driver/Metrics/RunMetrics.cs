@@ -10,7 +10,10 @@ namespace DvdStore.Driver.Metrics;
 /// drains every shard's order times into the interval's histogram, adds measured intervals to the phase's, drains
 /// the call times per kind at the ends of the phase (the warm-up's are dropped) and turns
 /// counters into DS3's numbers. The warm-up reset only moves baselines, so users never see it. One reader
-/// thread (the controller) calls everything except <see cref="ShardFor"/>.
+/// thread (the controller) calls everything except <see cref="ShardFor"/> and <see cref="ReadCounters"/>.
+/// The measured window's edges are single instants: the interval taken at an edge reads the counters and drains the
+/// recorders, and the reset and the summary at that instant reuse that reading, however long the controller took in
+/// between (printing, checkpointing), so no order is counted on one side and timed on the other.
 /// </summary>
 public sealed class RunMetrics
 {
@@ -27,6 +30,7 @@ public sealed class RunMetrics
     private CounterTotals[] lastInterval;
     private long phaseStartTicks;
     private long lastIntervalTicks;
+    private bool callsDrainedAtLastInterval;
     private readonly long[] lastSampledMs;
 
     /// <param name="targetCount">Number of targets.</param>
@@ -107,8 +111,12 @@ public sealed class RunMetrics
         return totals;
     }
 
-    /// <summary>Closes the interval ending at <paramref name="nowTicks"/>: drains the shards and computes the log line.</summary>
-    public IntervalReport TakeInterval(long nowTicks)
+    /// <summary>
+    /// Closes the interval ending at <paramref name="nowTicks"/>: drains the shards and computes the log line. At a
+    /// <paramref name="windowEdge"/> (the warm-up's end or the window's) the call times are drained in the same reading:
+    /// into the phase while measuring, dropped in the warm-up.
+    /// </summary>
+    public IntervalReport TakeInterval(long nowTicks, bool windowEdge = false)
     {
         var counters = ReadCounters();
         intervalOrders.Reset();
@@ -118,6 +126,12 @@ public sealed class RunMetrics
             {
                 shard.DrainOrdersInto(intervalOrders);
             }
+        }
+
+        callsDrainedAtLastInterval = windowEdge;
+        if (windowEdge)
+        {
+            DrainCalls(Measuring ? phaseKinds : null);
         }
 
         if (Measuring)
@@ -153,14 +167,23 @@ public sealed class RunMetrics
     }
 
     /// <summary>
-    /// The warm-up reset (docs/ds3-compatibility.md, "A driver run", with every counter reset — DS3 forgot several): the phase clock
-    /// restarts and all phase numbers start from zero. Call right after the interval that ends the warm-up.
+    /// The warm-up reset (docs/ds3-compatibility.md, "A driver run", with every counter reset; DS3 forgot several): the
+    /// phase clock restarts and all phase numbers start from zero. At the instant of the last interval the phase starts
+    /// from that interval's reading; at any other instant the counters are read now.
     /// </summary>
     public void ResetPhase(long nowTicks)
     {
-        phaseBase = ReadCounters();
-        lastInterval = phaseBase;
-        DrainCalls(null);
+        if (nowTicks != lastIntervalTicks)
+        {
+            lastInterval = ReadCounters();
+        }
+
+        if (!CallsDrainedAt(nowTicks))
+        {
+            DrainCalls(null);
+        }
+
+        phaseBase = lastInterval;
         foreach (var histogram in phaseKinds)
         {
             histogram.Reset();
@@ -179,13 +202,19 @@ public sealed class RunMetrics
         Measuring = true;
     }
 
-    /// <summary>The measured phase up to <paramref name="nowTicks"/> (call after the last <see cref="TakeInterval"/>).</summary>
+    /// <summary>
+    /// The measured phase up to <paramref name="nowTicks"/> (call after the last <see cref="TakeInterval"/>): at the
+    /// last interval's instant, the figures of that reading; at a later instant, read now.
+    /// </summary>
     public PhaseSummary Summarize(long nowTicks)
     {
-        var counters = ReadCounters();
+        var counters = nowTicks == lastIntervalTicks ? lastInterval : ReadCounters();
+        if (!CallsDrainedAt(nowTicks))
+        {
+            // Call times recorded in a warm-up that never ended (a run stopped early) are not the phase's.
+            DrainCalls(Measuring ? phaseKinds : null);
+        }
 
-        // Call times recorded in a warm-up that never ended (a run stopped early) are not the phase's.
-        DrainCalls(Measuring ? phaseKinds : null);
         var elapsed = Seconds(nowTicks - phaseStartTicks);
         var phases = new CounterTotals[targetCount + 1];
         var lines = new TargetLine[targetCount + 1];
@@ -217,6 +246,9 @@ public sealed class RunMetrics
         phase.Rollbacks,
         Ds3Formulas.RollbackPercent(phase.Rollbacks, phase.Orders),
         phase.CommittedOrders);
+
+    /// <summary>True when the call times were drained at <paramref name="nowTicks"/>: the last interval was taken then, as a window edge.</summary>
+    private bool CallsDrainedAt(long nowTicks) => callsDrainedAtLastInterval && nowTicks == lastIntervalTicks;
 
     private void DrainCalls(HistogramBase[]? targets)
     {

@@ -87,6 +87,12 @@ public sealed class IntervalSample
     /// <summary>Rate runs only: this interval's latencies as an HdrHistogram (microseconds, <see cref="HistogramCodec"/>), for any percentile.</summary>
     public string? LatencyHistogram { get; init; }
 
+    /// <summary>
+    /// This interval's order response times as an HdrHistogram (microseconds, <see cref="HistogramCodec"/>), every run: any
+    /// span of intervals, or a fleet's drivers together, gets its exact percentiles by adding them. Null in older results.
+    /// </summary>
+    public string? OrderHistogram { get; init; }
+
     /// <summary>The database server in this interval (CPU, disk, engine counters); null when server metrics were off.</summary>
     public ServerIntervalMetrics? Server { get; init; }
 }

@@ -59,6 +59,9 @@ public sealed class RunResult
     /// <summary>The server-side check that the database gained as many orders as the driver committed.</summary>
     public CrossCheck? CrossCheck { get; init; }
 
+    /// <summary>The measured window checked against the database's own count at its two edges (null when not made).</summary>
+    public WindowCrossCheck? WindowCrossCheck { get; init; }
+
     /// <summary>Why orders were abandoned (warm-up included), most frequent first; empty when none were.</summary>
     public IReadOnlyList<ErrorCause> ErrorCauses { get; init; } = [];
 

@@ -14,8 +14,8 @@ public static class ConnectionBudget
 {
     /// <summary>
     /// Connections the driver holds besides its users' on one database: the engine counters, the wait sampler (each on a
-    /// connection of its own), the cross-check count, and the store lease (renewed all run, then read for other clients'
-    /// notes and released at the end).
+    /// connection of its own), the cross-check count (held all run to count the measured window's edges, then the whole
+    /// run's), and the store lease (renewed all run, then read for other clients' notes and released at the end).
     /// </summary>
     public const int DriverConnections = 4;
 

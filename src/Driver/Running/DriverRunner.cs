@@ -115,8 +115,16 @@ public static class DriverRunner
         var context = new RunContext { Client = client, Servers = servers, Labels = labels };
         var resultOutput = new RunResultOutput(settings, runId, output);
         var checkpoint = new RunCheckpoint(settings, runId, context, identity, supervisor, resultOutput);
-        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish, Pacing = pacing };
-        var measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
+        // The window's edges are counted in the database too, unless other drivers write to the same store on purpose.
+        var window = settings.CrossCheck && leases is not null
+            ? await WindowProbe.OpenAsync(crossCheck, () => DriverOrderCounts.Read(supervisor, metrics), cancellationToken).ConfigureAwait(false)
+            : null;
+        var loop = new MeasurementLoop(settings, metrics, supervisor, recorder, client, live, output) { AfterInterval = checkpoint.SaveAsync, IntervalObserver = publisher is null ? null : publisher.Publish, Pacing = pacing, Window = window };
+        Measurement measured;
+        await using (window)
+        {
+            measured = await loop.RunAsync(cancellationToken).ConfigureAwait(false);
+        }
 
         var leaseLost = leases is null ? null : await LeaseFindings.CheckAtEndAsync(leases).ConfigureAwait(false);
         var fatal = supervisor.Fatal ?? (leaseLost is null ? null : LeaseFindings.Fenced(leaseLost));
@@ -149,6 +157,7 @@ public static class DriverRunner
             findings.Add(new Finding("fleet-incomplete", FindingSeverity.Warning, $"not every driver of fleet {membership.FleetId} recorded its end within {settings.FleetTimeout.TotalSeconds:0} s, so no cross-check was made; analyze sums the fleet's results."));
         }
 
+        var windowCheck = leaseLost is null ? WindowCheck(measured, findings) : null;
         var totals = RunResultBuilder.Totals(measured, supervisor);
         var errorCauses = metrics.ErrorCauses.Snapshot();
         findings.AddMeasured(measured, totals, errorCauses, client.AffinityCpuCount);
@@ -166,7 +175,7 @@ public static class DriverRunner
 
         findings.AddEnding(supervisor.Failures, fatal, cancelled);
 
-        var result = RunResultBuilder.Build(settings, runId, context, identity, measured, totals, check, errorCauses, findings, fatal, cancelled, membership, openLoop);
+        var result = RunResultBuilder.Build(settings, runId, context, identity, measured, totals, check, errorCauses, findings, fatal, cancelled, membership, openLoop, windowCheck);
         await resultOutput.PrintSummaryAsync(result, measured).ConfigureAwait(false);
         var outcome = await resultOutput.WriteAsync(result, measured.Ds3CsvRows).ConfigureAwait(false);
         await resultOutput.PrintEndAsync().ConfigureAwait(false);
@@ -194,6 +203,33 @@ public static class DriverRunner
                 $"the orders could not be counted after the run ({e.Message.Split('\n')[0].Trim().TrimEnd('.')}); the driver committed {supervisor.CommittedOrders} order(s), {supervisor.InDoubtOrders} more in doubt: check the store before trusting it.")));
             return null;
         }
+    }
+
+    /// <summary>The measured window against the database's counts at its edges, with a finding when they disagree or could not be read.</summary>
+    private static WindowCrossCheck? WindowCheck(Measurement measured, RunFindings findings)
+    {
+        if (measured.Window is not { } reading)
+        {
+            return null;
+        }
+
+        if (reading is not { Start: { } start, End: { } end })
+        {
+            if (reading.Unavailable is { } why && measured.Summary.ElapsedSeconds > 0)
+            {
+                findings.Add(new Finding("window-cross-check-unavailable", FindingSeverity.Warning, why + "; the whole-run cross-check still covers every order."));
+            }
+
+            return null;
+        }
+
+        var windowCheck = WindowCrossChecker.Compare(start, end, measured.Summary.Run.CommittedOrders);
+        if (WindowCrossChecker.Assess(windowCheck) is { } mismatch)
+        {
+            findings.Add(mismatch);
+        }
+
+        return windowCheck;
     }
 
     private static string NewRunId(RunSettings settings)

@@ -1,6 +1,7 @@
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using DvdStore.Monitoring;
+using HdrHistogram;
 
 namespace DvdStore.Driver.Running;
 
@@ -37,11 +38,26 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
 
     public DateTimeOffset UtcAt(long ticks) => startUtc + TimeSpan.FromSeconds(RunMetrics.Seconds(ticks - start));
 
-    public async Task RecordAsync(long now)
+    /// <summary>
+    /// Reads the interval ending at <paramref name="now"/>: the schedule, the latencies and the counters, nothing else,
+    /// so a window edge is one instant (<see cref="RunMetrics"/>); <see cref="WriteAsync"/> does the slow part after.
+    /// </summary>
+    public TakenInterval Take(long now, bool windowEdge = false)
     {
         // The latencies first, then the counters (read first thing): an order ending in between is counted in the next interval by both.
         var paced = Pacing?.TakeInterval(now, metrics.Measuring);
-        var report = metrics.TakeInterval(now);
+        var report = metrics.TakeInterval(now, windowEdge);
+        LastIntervalAt = now;
+        return new TakenInterval(now, report, paced);
+    }
+
+    /// <summary>Takes the interval ending at <paramref name="now"/> and writes it at once.</summary>
+    public Task RecordAsync(long now) => WriteAsync(Take(now));
+
+    /// <summary>Prints the taken interval's line(s) and keeps it for the result's time series and DS3's CSV file.</summary>
+    public async Task WriteAsync(TakenInterval taken)
+    {
+        var (now, report, paced) = taken;
         var load = monitor.Sample(report.Measured);
         if (report.Measured)
         {
@@ -102,8 +118,11 @@ public sealed class IntervalLog(RunSettings settings, RunMetrics metrics, Client
             LatencyP99Ms = paced is { } p99 ? HistogramCodec.PercentileMs(p99.Latency, 99) : null,
             LatencyMaxMs = paced is { } max ? HistogramCodec.PercentileMs(max.Latency, 100) : null,
             LatencyHistogram = paced is { } h ? HistogramCodec.Encode(h.Latency) : null,
+            OrderHistogram = HistogramCodec.Encode(report.IntervalOrderHistogram),
         });
         IntervalObserver?.Invoke(intervals[^1]);
-        LastIntervalAt = now;
     }
 }
+
+/// <summary>One interval as read at its end (Stopwatch ticks): the counters' report and, in a rate run, the schedule and latencies.</summary>
+public sealed record TakenInterval(long At, IntervalReport Report, (ScheduleState State, HistogramBase Latency)? Paced);

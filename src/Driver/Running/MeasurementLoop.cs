@@ -43,6 +43,9 @@ public sealed record Measurement
 
     /// <summary>A rate run's schedule and latencies over the measured window (null for the closed loop).</summary>
     public OpenLoopSummary? OpenLoop { get; init; }
+
+    /// <summary>The database's orders read at the window's edges (null when the run makes no window cross-check).</summary>
+    public WindowReading? Window { get; init; }
 }
 
 /// <summary>
@@ -60,6 +63,9 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
 
     /// <summary>A rate run's schedule and latencies (null for the closed loop).</summary>
     public RatePacing? Pacing { get; init; }
+
+    /// <summary>Reads the database's orders at the window's edges (null: no window cross-check).</summary>
+    public WindowProbe? Window { get; init; }
 
     public async Task<Measurement> RunAsync(CancellationToken cancellationToken)
     {
@@ -80,63 +86,92 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
         var monitor = new ClientLoadMonitor(client.AffinityCpuCount);
         var log = new IntervalLog(settings, metrics, monitor, recorder, supervisor, live, output, start, startUtc) { IntervalObserver = IntervalObserver, Pacing = Pacing };
         var measuredFromUtc = startUtc;
+        var windowStart = warmupEnd is null ? Window?.AtRunStart() : null;
+        Task<WindowEdge>? windowEnd = null;
         var nextLog = start + logTicks;
         long now;
+        var stopped = false;
         while (true)
         {
             var next = Math.Min(nextLog, Math.Min(warmupEnd ?? long.MaxValue, runEnd ?? long.MaxValue));
             if (!await WaitUntilAsync(next, supervisor.StopToken).ConfigureAwait(false))
             {
                 now = Stopwatch.GetTimestamp();
+                stopped = true;
                 break;
             }
 
             now = Stopwatch.GetTimestamp();
-            if (now >= nextLog)
+            var warmupEnds = warmupEnd is { } w && now >= w;
+            var windowEnds = !warmupEnds && runEnd is { } e && now >= e;
+            if (now < nextLog && !warmupEnds && !windowEnds)
             {
-                await log.RecordAsync(now).ConfigureAwait(false);
-                nextLog += logTicks;
-                if (AfterInterval is { } checkpoint)
-                {
-                    await checkpoint(log.Intervals, startUtc).ConfigureAwait(false);
-                }
+                continue;
             }
 
-            if (warmupEnd is { } w && now >= w)
+            // An edge of the window is this one reading: the counters, latencies and schedule, then at once the reset and
+            // the database's count; the line, the checkpoint and anything slow come after, outside the window's arithmetic.
+            var taken = log.Take(now, windowEdge: warmupEnds || windowEnds);
+            if (warmupEnds)
             {
-                if (log.LastIntervalAt != now)
-                {
-                    await log.RecordAsync(now).ConfigureAwait(false);
-                }
-
-                // The latencies just before the counters (read first thing), so both start the window at the same order.
                 Pacing?.ResetPhase(now);
                 metrics.ResetPhase(now);
+                windowStart = Window?.ProbeAsync(cancellationToken);
 
                 // The measured window is the full run time from the actual reset, even when this loop woke late.
                 runEnd = now + runTicks;
                 measuredFromUtc = log.UtcAt(now);
                 warmupEnd = null;
                 nextLog = now + logTicks;
+            }
+            else
+            {
+                nextLog = now >= nextLog ? nextLog + logTicks : nextLog;
+            }
+
+            if (windowEnds)
+            {
+                windowEnd = Window?.ProbeAsync(cancellationToken);
+            }
+
+            await log.WriteAsync(taken).ConfigureAwait(false);
+            if (warmupEnds)
+            {
                 await output.WriteLineAsync("Stats reset").ConfigureAwait(false);
             }
 
-            if (runEnd is { } e && now >= e)
+            if (AfterInterval is { } checkpoint)
+            {
+                await checkpoint(log.Intervals, startUtc).ConfigureAwait(false);
+            }
+
+            if (windowEnds)
             {
                 break;
             }
         }
 
-        // The closing partial interval, then the summary (users may still finish their current order).
-        if (RunMetrics.Seconds(now - log.LastIntervalAt) >= 0.05)
+        // Stopped early: the closing partial interval is the window's edge (a stop within 50 ms of the last line ends the
+        // window at that line), and the database is counted there too.
+        if (stopped)
         {
-            await log.RecordAsync(now).ConfigureAwait(false);
+            if (RunMetrics.Seconds(now - log.LastIntervalAt) >= 0.05)
+            {
+                var closing = log.Take(now, windowEdge: true);
+                windowEnd = metrics.Measuring ? Window?.ProbeAsync(CancellationToken.None) : null;
+                await log.WriteAsync(closing).ConfigureAwait(false);
+            }
+            else
+            {
+                windowEnd = metrics.Measuring ? Window?.ProbeAsync(CancellationToken.None) : null;
+            }
         }
 
-        Pacing?.CloseWindow(now, metrics.Measuring);
-        var summary = metrics.Summarize(now);
+        var edge = log.LastIntervalAt;
+        Pacing?.CloseWindow(edge);
+        var summary = metrics.Summarize(edge);
         var openLoop = Pacing?.Summarize(summary);
-        var endUtc = log.UtcAt(now);
+        var endUtc = log.UtcAt(edge);
         await supervisor.StopAsync().ConfigureAwait(false);
         var memoryAtEnd = ProcessMemory.Measure();
         await monitor.DisposeAsync().ConfigureAwait(false);
@@ -158,6 +193,7 @@ public sealed class MeasurementLoop(RunSettings settings, RunMetrics metrics, Us
             MemoryAtEnd = memoryAtEnd,
             ServerMetrics = recorder.Summarize(measuredFromUtc, endUtc, startUtc),
             OpenLoop = openLoop,
+            Window = Window is null ? null : await WindowReading.ReadAsync(windowStart, windowEnd).ConfigureAwait(false),
         };
     }
 

@@ -17,6 +17,9 @@ public sealed class OrdersCrossCheck
     // Keyed by the pooled connection string: one count per distinct database, however many targets share it.
     private readonly Dictionary<string, (StoreTarget Target, OrdersCounter Counter, long Before)> baseline = new(StringComparer.Ordinal);
 
+    /// <summary>Each distinct database counted: its target, how it is counted and its orders before the start.</summary>
+    public IEnumerable<(StoreTarget Target, OrdersCounter Counter, long Before)> Databases => baseline.Values;
+
     /// <summary>Counts the orders of <paramref name="target"/>'s database once; a database without a store is a user error.</summary>
     public async Task RecordBaselineAsync(StoreTarget given, StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
     {

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using DvdStore.Driver.Metrics;
 using DvdStore.Driver.Results;
 using HdrHistogram;
@@ -17,6 +16,8 @@ public sealed class RatePacing(ArrivalSchedule schedule, OpenLoopMetrics metrics
     private ScheduleState endState;
     private long maxBacklog;
     private long maxLagTicks;
+    private long lastTakenTicks = long.MinValue;
+    private ScheduleState lastTakenState;
 
     public ArrivalSchedule Schedule { get; } = schedule;
 
@@ -40,28 +41,30 @@ public sealed class RatePacing(ArrivalSchedule schedule, OpenLoopMetrics metrics
             maxLagTicks = Math.Max(maxLagTicks, state.LagTicks);
         }
 
+        (lastTakenTicks, lastTakenState) = (nowTicks, state);
         return (state, Metrics.TakeInterval(measuring));
     }
 
-    /// <summary>The warm-up's end, just before the phase's counters are reset: the measured window's schedule and histograms start here.</summary>
-    public void ResetPhase(long nowTicks)
+    /// <summary>
+    /// The warm-up's end, at the instant of the interval just taken (<paramref name="edgeTicks"/>): the measured window's
+    /// schedule and histograms start there, as the phase's counters do.
+    /// </summary>
+    public void ResetPhase(long edgeTicks)
     {
-        // Now, not at the interval's stamp: the phase's counters are read right after, and a late controller must not skew the two.
-        (scheduledAtPhaseStart, backlogAtPhaseStart, _) = Schedule.Look(Math.Max(nowTicks, Stopwatch.GetTimestamp()));
+        (scheduledAtPhaseStart, backlogAtPhaseStart, _) = StateAt(edgeTicks);
         maxBacklog = 0;
         maxLagTicks = 0;
         Metrics.ResetPhase();
     }
 
     /// <summary>
-    /// The window's end, just before the phase's counters are read: orders ended since the last interval are the phase's
-    /// too, and the schedule is seen as of now (not the interval's stamp: a late controller must not skew the two).
+    /// The window's end, at the instant of the last interval (<paramref name="edgeTicks"/>): the schedule as that interval
+    /// saw it, so the scheduled starts and the delivered orders cover the same seconds.
     /// </summary>
-    public void CloseWindow(long nowTicks, bool measuring)
-    {
-        endState = Schedule.Look(Math.Max(nowTicks, Stopwatch.GetTimestamp()));
-        Metrics.TakeInterval(measuring);
-    }
+    public void CloseWindow(long edgeTicks) => endState = StateAt(edgeTicks);
+
+    /// <summary>The schedule at <paramref name="edgeTicks"/>: the last interval's look when taken then, else a look now.</summary>
+    private ScheduleState StateAt(long edgeTicks) => edgeTicks == lastTakenTicks ? lastTakenState : Schedule.Look(edgeTicks);
 
     /// <summary>The measured window (<paramref name="phase"/>, after <see cref="CloseWindow"/>) against the schedule, without a limit yet (see <see cref="RateFindings"/>).</summary>
     public OpenLoopSummary Summarize(PhaseSummary phase)

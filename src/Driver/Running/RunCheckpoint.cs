@@ -42,6 +42,11 @@ public sealed class RunCheckpoint(RunSettings settings, string runId, RunContext
             Intervals = intervals.ToArray(),
             Findings = [new Finding("interrupted", FindingSeverity.Error, message)],
         };
+        if (settings.CheckpointDelay > TimeSpan.Zero)
+        {
+            await Task.Delay(settings.CheckpointDelay).ConfigureAwait(false);
+        }
+
         await output.CheckpointAsync(result).ConfigureAwait(false);
     }
 }

@@ -40,7 +40,7 @@ public static class RunResultBuilder
     /// <summary>The result; failed when a fatal error or an error finding occurred, cancelled when stopped early.</summary>
     public static RunResult Build(
         RunSettings settings, string runId, RunContext context, WorkloadIdentity workload, Measurement measured, RunTotals totals, CrossCheck? crossCheck,
-        IReadOnlyList<ErrorCause> errorCauses, RunFindings findings, string? fatal, bool cancelled, FleetMembership? fleet = null, OpenLoopSummary? openLoop = null) => new()
+        IReadOnlyList<ErrorCause> errorCauses, RunFindings findings, string? fatal, bool cancelled, FleetMembership? fleet = null, OpenLoopSummary? openLoop = null, WindowCrossCheck? windowCheck = null) => new()
         {
             ToolVersion = ToolVersion,
             RunId = runId,
@@ -56,6 +56,7 @@ public static class RunResultBuilder
             Transactions = measured.Summary.Transactions,
             Intervals = measured.Intervals,
             CrossCheck = crossCheck,
+            WindowCrossCheck = windowCheck,
             ServerMetrics = measured.ServerMetrics,
             ErrorCauses = errorCauses,
             Findings = findings.All.ToArray(),

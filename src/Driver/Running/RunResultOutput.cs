@@ -68,6 +68,11 @@ public sealed class RunResultOutput(RunSettings settings, string runId, TextWrit
             await output.WriteLineAsync(CrossChecker.Describe(crossCheck) + (measured.ServerMetrics.RunEngineCommits is { } engineCommits ? string.Create(Inv, $"; engine counted {engineCommits} commits") : "")).ConfigureAwait(false);
         }
 
+        if (result.WindowCrossCheck is { } windowCheck)
+        {
+            await output.WriteLineAsync(WindowCrossChecker.Describe(windowCheck)).ConfigureAwait(false);
+        }
+
         foreach (var finding in result.Findings)
         {
             await output.WriteLineAsync($"{finding.Severity.ToString().ToLowerInvariant()}: {finding.Code}: {finding.Message}").ConfigureAwait(false);

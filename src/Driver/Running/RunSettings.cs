@@ -131,6 +131,9 @@ public sealed record RunSettings
     /// <summary>Told every order's scheduled start, actual start and end in a rate run (Stopwatch timestamps); tests only.</summary>
     internal Action<long, long, long>? OrderTimesObserver { get; init; }
 
+    /// <summary>Added to every checkpoint's write, as a slow disk would; tests only (the window must not depend on it).</summary>
+    internal TimeSpan CheckpointDelay { get; init; }
+
     /// <summary>Findings known before the run (e.g. a sweep step's CPU placement), recorded with the run's own.</summary>
     public IReadOnlyList<Finding> SetupFindings { get; init; } = [];
 

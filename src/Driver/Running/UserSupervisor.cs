@@ -63,6 +63,9 @@ public sealed class UserSupervisor : IAsyncDisposable
 
     public long InDoubtOrders => users.Sum(static u => u.InDoubtOrders);
 
+    /// <summary>Users whose purchase was sent and is not yet counted: each may have committed on the server already.</summary>
+    public long PurchasesInFlight => users.Sum(static u => (long)u.PurchaseInFlight);
+
     /// <summary>Users that ran to the end without stopping early.</summary>
     public int StayedToTheEnd => users.Length - users.Count(static u => u.FailureMessage is not null);
 

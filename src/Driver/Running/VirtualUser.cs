@@ -54,6 +54,9 @@ public sealed class VirtualUser : IOrderCalls, IAsyncDisposable
     /// <summary>Purchases whose outcome this user never learned (lost connection, cancelled call): each may have committed.</summary>
     public long InDoubtOrders => order.InDoubtPurchases;
 
+    /// <summary>1 while this user's purchase was sent and its order is not yet counted, else 0.</summary>
+    public int PurchaseInFlight => order.PurchaseInFlight;
+
     /// <summary>Orders this user completed (committed or rolled back), from its first order: shows starvation.</summary>
     public long CompletedOrders => Interlocked.Read(ref completedOrders);
 

@@ -44,6 +44,7 @@ public static class OrderSession
 
         var rolledBack = await Purchase.RunAsync(order, customerId, cancellationToken).ConfigureAwait(false);
         order.Sink.RecordOrder(order.OrderTicks, rolledBack);
+        order.EndPurchase();
         return rolledBack;
     }
 

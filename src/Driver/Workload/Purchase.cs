@@ -25,6 +25,9 @@ public static class Purchase
         var request = Price(customerId, items, prices.Value);
         Timed<long> result;
         cancellationToken.ThrowIfCancellationRequested();
+
+        // In flight until the order is counted (OrderSession ends it after RecordOrder), here when the purchase fails.
+        order.BeginPurchase();
         try
         {
             result = await order.Calls.CallAsync(TransactionKind.Purchase, (store, ct) => store.PurchaseAsync(request, ct), cancellationToken).ConfigureAwait(false);
@@ -33,6 +36,12 @@ public static class Purchase
         {
             // The commit may have reached the server before the connection was lost or the call cancelled: in doubt.
             order.CountInDoubtPurchase();
+            order.EndPurchase();
+            throw;
+        }
+        catch
+        {
+            order.EndPurchase();
             throw;
         }
 

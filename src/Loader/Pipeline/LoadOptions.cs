@@ -33,6 +33,9 @@ public sealed record LoadOptions(StoreSize Size, ulong Seed = LoadOptions.Defaul
     /// </summary>
     public bool Resume { get; init; }
 
+    /// <summary>What was typed with --resume, checked against what the store records (<see cref="ResumeSettings"/>).</summary>
+    public ResumeSettings Given { get; init; } = new();
+
     /// <summary>Batches waiting per table: bounds memory whatever the size.</summary>
     public int QueuedBatches { get; init; } = 4;
 }

@@ -6,6 +6,7 @@ using DvdStore.Schema;
 using DvdStore.Schema.Connections;
 using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Sizing;
 
 namespace DvdStore.Loader.Pipeline;
 
@@ -24,18 +25,24 @@ public sealed class LoadResume(StoreInfo info)
     /// <summary>The threads and split size the load was planned with: a resumed load plans the same streams.</summary>
     public const string ThreadsKey = Prefix + "threads", SplitRowsKey = Prefix + "split_rows";
 
+    /// <summary>The loader's version when the load began, and its plan (how many streams, and a digest of their names).</summary>
+    public const string ToolKey = Prefix + "tool", PlanKey = Prefix + "plan";
+
     /// <summary>One mark at a time: two sessions' DELETE + INSERT of DS_STORE_INFO rows deadlock on InnoDB's gap locks.</summary>
     private static readonly SemaphoreSlim Marking = new(1, 1);
 
     public static string PartKey(string label) => Prefix + "part." + label;
 
-    /// <summary>Writes one mark on <paramref name="connection"/> (any of the load's sessions), one mark at a time.</summary>
-    public static async Task MarkAsync(IEngine engine, DbConnection connection, string key, string value, CancellationToken cancellationToken)
+    /// <summary>
+    /// Writes one mark on <paramref name="connection"/> (any of the load's sessions), one mark at a time, and only while
+    /// the load still holds <paramref name="lease"/> (else a one-line error, and nothing is marked).
+    /// </summary>
+    public static async Task MarkAsync(StoreLease lease, DbConnection connection, string key, string value, CancellationToken cancellationToken)
     {
         await Marking.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
-            await StoreInfo.WriteAsync(engine, connection, key, value, cancellationToken).ConfigureAwait(false);
+            await lease.WriteFencedAsync(connection, transaction => StoreInfo.WriteAsync(lease.Target.Engine, connection, transaction, new Dictionary<string, string> { [key] = value }, cancellationToken), cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -69,6 +76,60 @@ public sealed class LoadResume(StoreInfo info)
     public bool ForeignKeyDone(string name) => info.Get(ForeignKeyKey(name)) is not null;
 
     public bool StepDone(string step) => info.Get(StepKey(step)) is not null;
+
+    /// <summary>The plan the load recorded (<see cref="PlanValue"/>), or null when it stopped before recording one.</summary>
+    public string? RecordedPlan => info.Get(PlanKey);
+
+    /// <summary>"12 streams 3fa9…": the count of a plan's streams and a digest of their names, in order.</summary>
+    public static string PlanValue(IEnumerable<string> labels)
+    {
+        var names = labels.ToList();
+        var digest = Convert.ToHexString(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(string.Join('\n', names))))[..16];
+        return string.Create(CultureInfo.InvariantCulture, $"{names.Count} streams {digest}");
+    }
+
+    /// <summary>Refuses a resume whose streams would not be the ones the load began with (a server setting that decides them changed).</summary>
+    public void RequireSamePlan(string plan)
+    {
+        if (plan != RecordedPlan)
+        {
+            throw new UserError($"the interrupted load was planned as {RecordedPlan}, a resume here would plan {plan} (a server setting that decides the streams, such as innodb_autoinc_lock_mode, changed): restore it, or rebuild with 'dvdstore load --drop-existing'.");
+        }
+    }
+
+    /// <summary>
+    /// The options of the load being resumed: size, seed, threads and split as the store records them. Refuses in one
+    /// line a record of another data version or loader version (a resume would mix two kinds of rows), and a size,
+    /// seed or threads typed with --resume that differs from the recorded one, naming the option and the recorded value.
+    /// </summary>
+    public LoadOptions Recorded(LoadOptions options)
+    {
+        if (info.Get(StoreInfo.VersionKey) is var version && version != StoreInfo.DataVersion)
+        {
+            throw new UserError($"the interrupted load made rows of data version '{version ?? "unrecorded"}', this dvdstore makes '{StoreInfo.DataVersion}': a resume would mix the two; rebuild with 'dvdstore load --drop-existing'.");
+        }
+
+        if (info.Get(ToolKey) is var tool && tool != StoreLoader.ToolVersion)
+        {
+            throw new UserError($"the interrupted load was begun by dvdstore {tool ?? "(unrecorded version)"}, this is {StoreLoader.ToolVersion}: resume it with that version, or rebuild with 'dvdstore load --drop-existing'.");
+        }
+
+        var size = StoreSize.Parse(info.Get(StoreInfo.SizeKey));
+        var seed = ulong.Parse(info.Get(StoreInfo.SeedKey)!, CultureInfo.InvariantCulture);
+        var threads = int.Parse(info.Get(ThreadsKey)!, CultureInfo.InvariantCulture);
+        Same("--size", options.Given.Size?.ToString(), size.ToString());
+        Same("--data-seed", options.Given.Seed?.ToString(CultureInfo.InvariantCulture), seed.ToString(CultureInfo.InvariantCulture));
+        Same("--parallel-tables", options.Given.Threads?.ToString(CultureInfo.InvariantCulture), threads.ToString(CultureInfo.InvariantCulture));
+        return options with { Size = size, Seed = seed, Threads = threads, SplitRows = long.Parse(info.Get(SplitRowsKey)!, CultureInfo.InvariantCulture) };
+
+        static void Same(string option, string? given, string recorded)
+        {
+            if (given is not null && given != recorded)
+            {
+                throw new UserError($"{option} {given} differs from the {recorded} the interrupted load was begun with: a resume finishes the load as it began; give {option} {recorded} or leave it out.");
+            }
+        }
+    }
 
     /// <summary>
     /// The unfinished load on the connection's store, or a one-line refusal: none there, a complete store, a load of

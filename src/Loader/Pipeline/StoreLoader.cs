@@ -1,7 +1,6 @@
 using System.Data.Common;
 using System.Diagnostics;
 using System.Globalization;
-using System.Reflection;
 using DvdStore.Loader.Generation;
 using DvdStore.Loader.Import;
 using DvdStore.Loader.Store;
@@ -18,7 +17,8 @@ namespace DvdStore.Loader.Pipeline;
 /// Builds a store of any size, the same on every engine: tables → DS_STORE_INFO state=loading → parallel
 /// generation streamed into the engine's bulk writers → keys → procedures and trigger → identities →
 /// inventory baseline → statistics → DS_STORE_INFO state=complete with counts, maxima, fingerprint and
-/// timings. A load that stops half-way leaves state=loading, which verify reports and --drop-existing rebuilds.
+/// timings, all under the store's lease (<see cref="StoreLease"/>: one load, resume, drop or run at a time). A load that
+/// stops half-way leaves state=loading, which verify reports, --resume finishes and --drop-existing rebuilds.
 /// With <see cref="LoadOptions.FromCsv"/> the rows come from DS3's data files instead of the generator, through the
 /// same bulk path, and the size is read from the rows loaded (customers and products, as DS3's sizes make them).
 /// </summary>
@@ -31,29 +31,45 @@ public static class StoreLoader
             throw new UserError($"--parallel-tables must be at least 1 (got {options.Threads}).");
         }
 
+        if (options.Resume && (options.FromCsv is not null || options.DropExisting))
+        {
+            throw new UserError("--resume finishes the store's own interrupted load: leave out --from-csv and --drop-existing.");
+        }
+
+        // The files are found (or refused) before anything on the target changes.
+        var folder = options.FromCsv is null ? null : Ds3DataFolder.Open(options.FromCsv);
+        // Taken before anything of the store is read or changed and held to the end: a second load, a resume, a drop,
+        // a reset or a run is refused meanwhile by name, and --drop-existing drops the store under this lease (which
+        // lives outside the store). Every mark and the final 'complete' are written only while it is still ours.
+        await using var lease = await StoreLease.AcquireAsync(target, StoreLeases.Holder(HolderOf(options)), null, cancellationToken).ConfigureAwait(false);
+        using var held = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, lease.LostToken);
+        try
+        {
+            return await LoadHeldAsync(target, options, folder, lease, progress, held.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (lease.Lost && !cancellationToken.IsCancellationRequested)
+        {
+            throw new UserError($"{lease.Holder} stopped writing the store at {target.RedactedConnection}: {lease.LostReason}.");
+        }
+    }
+
+    /// <summary>How the lease names a load: "dvdstore load --size 10MB", "… --drop-existing", "dvdstore load --resume".</summary>
+    private static string HolderOf(LoadOptions options) =>
+        options.Resume ? "dvdstore load --resume"
+        : (options.FromCsv is { } csv ? $"dvdstore load --from-csv {csv}" : $"dvdstore load --size {options.Size}") + (options.DropExisting ? " --drop-existing" : "");
+
+    private static async Task<LoadReport> LoadHeldAsync(StoreTarget target, LoadOptions options, Ds3DataFolder? folder, StoreLease lease, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    {
         var total = Stopwatch.StartNew();
         var steps = new List<StepTiming>();
         var engine = target.Engine;
-        // The files are found (or refused) before anything on the target changes.
-        var folder = options.FromCsv is null ? null : Ds3DataFolder.Open(options.FromCsv);
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
         LoadResume? resume = null;
         if (options.Resume)
         {
-            if (folder is not null || options.DropExisting)
-            {
-                throw new UserError("--resume finishes the store's own interrupted load: leave out --from-csv and --drop-existing.");
-            }
-
-            (resume, var recorded) = await LoadResume.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
+            (resume, _) = await LoadResume.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
             // The store says what it is being loaded with, so the plan (and every stream's name) is the same as before.
-            options = options with
-            {
-                Size = StoreSize.Parse(recorded.Get(StoreInfo.SizeKey)),
-                Seed = ulong.Parse(recorded.Get(StoreInfo.SeedKey)!, CultureInfo.InvariantCulture),
-                Threads = int.Parse(recorded.Get(LoadResume.ThreadsKey)!, CultureInfo.InvariantCulture),
-                SplitRows = long.Parse(recorded.Get(LoadResume.SplitRowsKey)!, CultureInfo.InvariantCulture),
-            };
+            options = resume.Recorded(options);
         }
 
         var rows = folder is null ? new StoreRows(options.Seed, options.Size) : null;
@@ -76,14 +92,14 @@ public static class StoreLoader
                     throw new UserError($"a store already exists on {target.RedactedConnection}; add --drop-existing to replace it, --resume to finish a load that was interrupted, or run 'dvdstore verify' to check it.");
                 }
 
-                await StoreGate.RequireNotInUseAsync(target, connection, cancellationToken).ConfigureAwait(false);
+                // Under this load's lease: no other process holds the store (it would have refused the lease).
                 await engine.DropAsync(connection, cancellationToken).ConfigureAwait(false);
             }
 
             await (finisher is null
                 ? engine.CreateAsync(connection, SchemaPhase.Tables, cancellationToken)
                 : finisher.CreateTablesAsync(connection, bulkTables, cancellationToken)).ConfigureAwait(false);
-            await StoreInfo.WriteAsync(engine, connection, new Dictionary<string, string>
+            await lease.WriteFencedAsync(connection, transaction => StoreInfo.WriteAsync(engine, connection, transaction, new Dictionary<string, string>
             {
                 [StoreInfo.StateKey] = StoreInfo.Loading,
                 [StoreInfo.SizeKey] = folder is null ? options.Size.ToString() : "from csv",
@@ -92,10 +108,22 @@ public static class StoreLoader
                 ["load.started"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
                 [LoadResume.ThreadsKey] = options.Threads.ToString(CultureInfo.InvariantCulture),
                 [LoadResume.SplitRowsKey] = options.SplitRows.ToString(CultureInfo.InvariantCulture),
-            }, cancellationToken).ConfigureAwait(false);
+                [LoadResume.ToolKey] = ToolVersion,
+            }, cancellationToken), cancellationToken).ConfigureAwait(false);
         }).ConfigureAwait(false);
 
-        var loads = Plan(sources, target, options, await engine.TablesLoadedAsOneStreamAsync(connection, cancellationToken).ConfigureAwait(false), progress);
+        var loads = Plan(sources, target, options, await engine.TablesLoadedAsOneStreamAsync(connection, cancellationToken).ConfigureAwait(false), lease, progress);
+        // The streams' names are the resume marks' keys: a resume goes on only with the plan the load began with.
+        var plan = LoadResume.PlanValue(loads.Select(l => l.Label));
+        if (resume is null || resume.RecordedPlan is null)
+        {
+            await LoadResume.MarkAsync(lease, connection, LoadResume.PlanKey, plan, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            resume.RequireSamePlan(plan);
+        }
+
         // Index builds are sized to the server's CPUs (each engine's parallel build).
         var serverCpus = await ServerCpus.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
         if (resume is not null)
@@ -105,7 +133,7 @@ public static class StoreLoader
 
         var written = new Dictionary<string, long>(StringComparer.Ordinal);
         // With a finisher, each table's keys are built while the others still load (the "keys" step waits for the rest).
-        await using var finishing = finisher is null ? null : new TableFinishing(target, finisher, loads, Writers(engine, options), serverCpus.Count, resume, progress, cancellationToken);
+        await using var finishing = finisher is null ? null : new TableFinishing(target, finisher, loads, Writers(engine, options), serverCpus.Count, resume, lease, progress, cancellationToken);
         await Step("load", async () =>
         {
             try
@@ -152,7 +180,7 @@ public static class StoreLoader
             [StoreInfo.SizeKey] = size.ToString(),
             ["load.threads"] = options.Threads.ToString(CultureInfo.InvariantCulture),
             ["load.server_cpus"] = serverCpus.Basis,
-            ["load.tool"] = Assembly.GetExecutingAssembly().GetName().Version?.ToString() ?? "",
+            ["load.tool"] = ToolVersion,
             ["load.finished"] = DateTime.UtcNow.ToString("O", CultureInfo.InvariantCulture),
         };
         foreach (var (table, count) in written)
@@ -181,10 +209,14 @@ public static class StoreLoader
         }
 
         info["time.total"] = total.Elapsed.TotalSeconds.ToString("F3", CultureInfo.InvariantCulture);
-        // The state flips to complete last, in the same transaction as everything the store's checks rely on.
+        // The state flips to complete last, in the same transaction as everything the store's checks rely on, and only
+        // while the lease is still this load's (a load that lost it must not mark a store another process now writes).
         info[StoreInfo.StateKey] = StoreInfo.Complete;
-        await StoreInfo.WriteAsync(engine, connection, info, cancellationToken).ConfigureAwait(false);
-        await StoreInfo.RemoveAsync(engine, connection, LoadResume.Prefix, cancellationToken).ConfigureAwait(false);
+        await lease.WriteFencedAsync(connection, async transaction =>
+        {
+            await StoreInfo.WriteAsync(engine, connection, transaction, info, cancellationToken).ConfigureAwait(false);
+            await StoreInfo.RemoveAsync(engine, connection, transaction, LoadResume.Prefix, cancellationToken).ConfigureAwait(false);
+        }, cancellationToken).ConfigureAwait(false);
         return new LoadReport(options with { Size = size }, written, maxima, fingerprint, steps, total.Elapsed);
 
         // A marked step records that it finished, and a resumed load skips it once recorded.
@@ -213,7 +245,7 @@ public static class StoreLoader
 
             if (marked)
             {
-                await LoadResume.MarkAsync(engine, connection, LoadResume.StepKey(name), "done", cancellationToken).ConfigureAwait(false);
+                await LoadResume.MarkAsync(lease, connection, LoadResume.StepKey(name), "done", cancellationToken).ConfigureAwait(false);
             }
 
             steps.Add(new StepTiming(name, clock.Elapsed));
@@ -223,6 +255,9 @@ public static class StoreLoader
 
     /// <summary>DS_STORE_INFO's seed for a store loaded from files: no seed made its rows.</summary>
     public const string CsvSeed = "csv";
+
+    /// <summary>The loader's version, recorded when a load begins and when it completes; a resume needs the same.</summary>
+    public static string ToolVersion => typeof(StoreLoader).Assembly.GetName().Version?.ToString() ?? "";
 
     /// <summary>The fingerprint of the 16 categories the engine inserts with the tables.</summary>
     public static TableFingerprint CategoriesFingerprint()
@@ -237,11 +272,11 @@ public static class StoreLoader
     }
 
     /// <summary>The bulk streams to run (see <see cref="LoadPlan"/>), each a <see cref="TableLoad"/> of its own.</summary>
-    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, StoreTarget target, LoadOptions options, IReadOnlySet<string> oneStream, IProgress<LoadProgress>? progress)
+    private static List<TableLoad> Plan(IReadOnlyList<IRowSource> sources, StoreTarget target, LoadOptions options, IReadOnlySet<string> oneStream, StoreLease lease, IProgress<LoadProgress>? progress)
     {
         var tables = sources.Select(s => new PlannedTable(s.Table, s.ExpectedRows, s.ChunkCount, s is InventoryRows)).ToList();
         return [.. LoadPlan.For(tables, target.Engine, options.Threads, options.SplitRows, oneStream)
-            .Select(stream => new TableLoad(target, sources[tables.IndexOf(stream.Table)], options, progress, stream))];
+            .Select(stream => new TableLoad(target, sources[tables.IndexOf(stream.Table)], options, lease, progress, stream))];
     }
 
     /// <summary>

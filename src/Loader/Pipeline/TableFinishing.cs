@@ -20,6 +20,7 @@ internal sealed class TableFinishing : IAsyncDisposable
     private readonly int _sessions;
     private readonly int _serverCpus;
     private readonly LoadResume? _resume;
+    private readonly Store.StoreLease _lease;
     private readonly CancellationTokenSource _stop;
     private readonly SemaphoreSlim _slots;
     private readonly Dictionary<string, int> _partsLeft;
@@ -36,8 +37,9 @@ internal sealed class TableFinishing : IAsyncDisposable
     /// (<see cref="TableLoad.Restored"/>) gets its keys now, after what the interrupted finish left is removed; a marked
     /// foreign key is not added again.
     /// </param>
-    public TableFinishing(StoreTarget target, IBulkLoadFinisher finisher, IReadOnlyList<TableLoad> loads, int sessions, int serverCpus, LoadResume? resume, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
+    public TableFinishing(StoreTarget target, IBulkLoadFinisher finisher, IReadOnlyList<TableLoad> loads, int sessions, int serverCpus, LoadResume? resume, Store.StoreLease lease, IProgress<LoadProgress>? progress, CancellationToken cancellationToken)
     {
+        _lease = lease;
         _serverCpus = serverCpus;
         _resume = resume;
         _target = target;
@@ -149,7 +151,7 @@ internal sealed class TableFinishing : IAsyncDisposable
                 }
 
                 await _finisher.FinishTableAsync(connection, table, soleStream, _sessions, _serverCpus, _stop.Token).ConfigureAwait(false);
-                await LoadResume.MarkAsync(_target.Engine, connection, LoadResume.KeysKey(table.Name), "done", _stop.Token).ConfigureAwait(false);
+                await LoadResume.MarkAsync(_lease, connection, LoadResume.KeysKey(table.Name), "done", _stop.Token).ConfigureAwait(false);
             }).ConfigureAwait(false);
             Advance(table.Name);
             _finished[table.Name].TrySetResult();
@@ -177,7 +179,7 @@ internal sealed class TableFinishing : IAsyncDisposable
                     }
 
                     await _finisher.AddForeignKeyAsync(connection, key, _stop.Token).ConfigureAwait(false);
-                    await LoadResume.MarkAsync(_target.Engine, connection, LoadResume.ForeignKeyKey(key.Name), "done", _stop.Token).ConfigureAwait(false);
+                    await LoadResume.MarkAsync(_lease, connection, LoadResume.ForeignKeyKey(key.Name), "done", _stop.Token).ConfigureAwait(false);
                 }).ConfigureAwait(false);
             }
 

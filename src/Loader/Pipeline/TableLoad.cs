@@ -13,7 +13,7 @@ namespace DvdStore.Loader.Pipeline;
 /// hands batches (bounded in rows and in bytes) through a bounded channel (memory stays flat whatever the size) to the engine's bulk writer on the
 /// part's own connection. The generator side also hashes every row for the fingerprint and notes the largest id.
 /// </summary>
-internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, IProgress<LoadProgress>? progress, PlannedStream stream)
+internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptions options, StoreLease lease, IProgress<LoadProgress>? progress, PlannedStream stream)
 {
     private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(1);
     private long _rows;
@@ -86,7 +86,7 @@ internal sealed class TableLoad(StoreTarget target, IRowSource source, LoadOptio
             if (written == _rows)
             {
                 // Marked once its rows are committed: a resumed load skips this stream.
-                await LoadResume.MarkAsync(target.Engine, connection, LoadResume.PartKey(Label), LoadResume.PartValue(_rows, _hash, _maxId), stop.Token).ConfigureAwait(false);
+                await LoadResume.MarkAsync(lease, connection, LoadResume.PartKey(Label), LoadResume.PartValue(_rows, _hash, _maxId), stop.Token).ConfigureAwait(false);
             }
         }
         catch

@@ -54,6 +54,16 @@ public static class StoreAdoption
             return null;
         }
 
+        // Under the store's lease, asked again once held: a load making its tables looks like a DS3 store (CUSTOMERS and
+        // no DS_STORE_INFO yet), and holds the lease, so it refuses the adoption by name instead of being adopted.
+        await using var lease = reads.Target is { } target
+            ? await StoreLease.AcquireAsync(target, StoreLeases.Holder("dvdstore adopt"), null, cancellationToken).ConfigureAwait(false)
+            : null;
+        if (lease is not null && !await NeedsAdoptionAsync(engine, connection, cancellationToken).ConfigureAwait(false))
+        {
+            return null;
+        }
+
         // DS3's engine-specific spellings first (MySQL's REVIEWS_HELPFULNESS_ID), so everything below reads our column names.
         var aligned = await engine.AlignDs3StoreAsync(connection, cancellationToken).ConfigureAwait(false);
         var fingerprint = await StoreFingerprint.ReadAsync(reads, cancellationToken).ConfigureAwait(false);

@@ -5,16 +5,18 @@ using DvdStore.Schema.Connections;
 namespace DvdStore.Loader.Store;
 
 /// <summary>
-/// The one place that says whether a store may be used now, and refuses in one line when not: before a run (store
-/// present, its load finished, its procedures answering, no other process holding it), before a reset, a drop or a
-/// reload (no other process holding it), and before a run on several targets (no database given twice under two
+/// The one place that says whether a store may be used now, and refuses in one line when not: before a run (no other
+/// process holding it, a load included, store present, its load finished, its procedures answering), before a reset, a
+/// drop or a reload (no other process holding it), and before a run on several targets (no database given twice under two
 /// names). A store built by other means records no load state in DS_STORE_INFO; it passes on its procedures answering.
 /// </summary>
 public static class StoreGate
 {
-    /// <summary>Refuses a run on a store that is missing, half loaded, without working procedures, or in use.</summary>
+    /// <summary>Refuses a run on a store that is being loaded, missing, half loaded, without working procedures, or in use.</summary>
     public static async Task RequireReadyForRunAsync(StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
     {
+        // First: a store being loaded has no tables yet, or a state of 'loading', and the answer is to wait, not to rebuild.
+        await RequireNotInUseAsync(target, connection, cancellationToken).ConfigureAwait(false);
         var engine = target.Engine;
         if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
         {
@@ -34,7 +36,7 @@ public static class StoreGate
         if (info.State is { } state && state != StoreInfo.Complete)
         {
             var step = info.Get("load.step") is { } s ? $", last step '{s}'" : "";
-            throw new UserError($"the load of the store on {target.RedactedConnection} did not finish (state '{state}'{step}); rebuild it with 'dvdstore load --drop-existing'.");
+            throw new UserError($"the load of the store on {target.RedactedConnection} did not finish (state '{state}'{step}) and no load holds it now; {StoppedLoad.Advice(info)}.");
         }
 
         try
@@ -46,24 +48,12 @@ public static class StoreGate
         {
             throw new UserError($"the store on {target.RedactedConnection} has no working procedures ({FirstLine(e)}); rebuild it with 'dvdstore load --drop-existing'.");
         }
-
-        await RequireNotInUseAsync(target, connection, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Refuses when another process holds the store's lease (a run, a reset).</summary>
+    /// <summary>Refuses when another process holds the store's lease (a load, a run, a reset, a drop).</summary>
     public static async Task RequireNotInUseAsync(StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
     {
-        StoreLease.Held? held;
-        try
-        {
-            held = await StoreLease.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
-        }
-        catch (DbException)
-        {
-            return; // No DS_STORE_INFO: no lease can be held (callers check the store itself).
-        }
-
-        if (held is { Expired: false })
+        if (await StoreLease.ReadAsync(target, connection, cancellationToken).ConfigureAwait(false) is { Expired: false } held)
         {
             throw StoreLease.InUse(target, held);
         }

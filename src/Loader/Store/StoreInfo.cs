@@ -58,6 +58,13 @@ public sealed class StoreInfo
     public static async Task WriteAsync(IEngine engine, DbConnection connection, IReadOnlyDictionary<string, string> values, CancellationToken cancellationToken)
     {
         await using var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        await WriteAsync(engine, connection, transaction, values, cancellationToken).ConfigureAwait(false);
+        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Sets keys inside the caller's <paramref name="transaction"/> (a lease-fenced write, <see cref="StoreLease.WriteFencedAsync"/>).</summary>
+    public static async Task WriteAsync(IEngine engine, DbConnection connection, DbTransaction transaction, IReadOnlyDictionary<string, string> values, CancellationToken cancellationToken)
+    {
         foreach (var (key, value) in values)
         {
             await using (var delete = connection.Command($"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {engine.Parameter("k")}", transaction))
@@ -72,14 +79,16 @@ public sealed class StoreInfo
             insert.Add(engine.Parameter("v"), value);
             await insert.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
         }
-
-        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Removes every key that starts with <paramref name="prefix"/>.</summary>
-    public static async Task RemoveAsync(IEngine engine, DbConnection connection, string prefix, CancellationToken cancellationToken)
+    public static Task RemoveAsync(IEngine engine, DbConnection connection, string prefix, CancellationToken cancellationToken) =>
+        RemoveAsync(engine, connection, null, prefix, cancellationToken);
+
+    /// <summary>Removes every key that starts with <paramref name="prefix"/>, inside <paramref name="transaction"/> when one is given.</summary>
+    public static async Task RemoveAsync(IEngine engine, DbConnection connection, DbTransaction? transaction, string prefix, CancellationToken cancellationToken)
     {
-        await using var delete = connection.Command($"DELETE FROM DS_STORE_INFO WHERE INFO_KEY LIKE {engine.Parameter("p")}");
+        await using var delete = connection.Command($"DELETE FROM DS_STORE_INFO WHERE INFO_KEY LIKE {engine.Parameter("p")}", transaction);
         delete.Add(engine.Parameter("p"), prefix + "%");
         await delete.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }

@@ -2,17 +2,21 @@ using System.Data.Common;
 using System.Globalization;
 using DvdStore.Schema;
 using DvdStore.Schema.Connections;
+using DvdStore.Schema.Engines;
 using DvdStore.Schema.Engines.Common;
+using DvdStore.Schema.Model;
 
 namespace DvdStore.Loader.Store;
 
 /// <summary>
-/// A store held by one process (a run, a reset): the row 'lease' of DS_STORE_INFO holds who and until when. Taking it
-/// is an INSERT on the table's key, so of two takers exactly one wins; a holder renews it every
+/// A store held by one process (a load, a run, a reset, a drop): the row 'lease' of DS_STORE_LEASE holds who and until
+/// when. That table is no part of the store (<see cref="StoreModel.StoreLease"/>): it is made before anything else of a
+/// load and no drop takes it, so a lease holds from a load's first statement to its last, --drop-existing included.
+/// Taking it is an INSERT on the table's key, so of two takers exactly one wins; a holder renews it every
 /// <see cref="Heartbeat"/> to now + 2 heartbeats, so a holder that was killed frees the store within two heartbeats.
 /// A holder that could not renew before its lease ran out (paused, cut off) or finds it taken is fenced: <see cref="Fenced"/>
 /// says why from then on (checked before every call a run makes), <see cref="LostToken"/> fires, and when another process
-/// holds the store now a note naming both is left in DS_STORE_INFO for that holder to find (<see cref="ReadLostToUsAsync"/>).
+/// holds the store now a note naming both is left in DS_STORE_LEASE for that holder to find (<see cref="ReadLostToUsAsync"/>).
 /// Times are the clients' UTC clocks (the one portable clock): clients of one store should agree within seconds.
 /// </summary>
 public sealed class StoreLease : IAsyncDisposable
@@ -24,6 +28,12 @@ public sealed class StoreLease : IAsyncDisposable
 
     /// <summary>The lease's length in seconds (default 30; tests shorten it so a pause past it takes seconds).</summary>
     public const string LengthVariable = "DVDSTORE_LEASE_SECONDS";
+
+    /// <summary>The table the leases live in.</summary>
+    public static readonly string Table = StoreModel.StoreLease.Name;
+
+    /// <summary>How a load's holder begins ("dvdstore load --resume (pid …, host …)"): readers say the store is being loaded.</summary>
+    public const string LoadHolderPrefix = "dvdstore load";
 
     private readonly CancellationTokenSource _lost = new();
 
@@ -104,12 +114,12 @@ public sealed class StoreLease : IAsyncDisposable
     {
         var beat = heartbeat ?? DefaultHeartbeat;
         await using var connection = await target.OpenAsync(cancellationToken).ConfigureAwait(false);
-        var expires = DateTime.UtcNow + (2 * beat);
-        var value = Encode(holder, expires);
         string? tookOverFrom = null;
         for (var attempt = 0; attempt < 3; attempt++)
         {
-            var current = await ReadAsync(target, connection, cancellationToken).ConfigureAwait(false);
+            // Made here when missing (a new database, or one 'dvdstore drop' emptied): it is no part of the store.
+            await connection.EnsureTableAsync(Table, target.Engine.CreateTableSql(StoreModel.StoreLease), cancellationToken).ConfigureAwait(false);
+            var current = await ReadAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false);
             if (current is { } held)
             {
                 if (!held.Expired)
@@ -118,43 +128,117 @@ public sealed class StoreLease : IAsyncDisposable
                 }
 
                 // Expired: remove exactly that row, so a holder that renewed in the meantime keeps its lease.
-                await ExecuteAsync(target, connection, $"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {target.Engine.Parameter("k")} AND INFO_VALUE = {target.Engine.Parameter("v")}",
+                await ExecuteAsync(target, connection, $"DELETE FROM DS_STORE_LEASE WHERE LEASE_KEY = {target.Engine.Parameter("k")} AND LEASE_VALUE = {target.Engine.Parameter("v")}",
                     cancellationToken, ("k", Key), ("v", held.Value)).ConfigureAwait(false);
                 tookOverFrom = held.Holder;
             }
 
+            var expires = DateTime.UtcNow + (2 * beat);
+            var value = Encode(holder, expires);
             try
             {
-                await ExecuteAsync(target, connection, $"INSERT INTO DS_STORE_INFO (INFO_KEY, INFO_VALUE) VALUES ({target.Engine.Parameter("k")}, {target.Engine.Parameter("v")})",
+                await ExecuteAsync(target, connection, $"INSERT INTO DS_STORE_LEASE (LEASE_KEY, LEASE_VALUE) VALUES ({target.Engine.Parameter("k")}, {target.Engine.Parameter("v")})",
                     cancellationToken, ("k", Key), ("v", value)).ConfigureAwait(false);
                 return new StoreLease(target, holder, value, expires, beat, tookOverFrom);
             }
             catch (DbException)
             {
-                // Another process took it between our read and our insert (the key is unique): read again and report it.
-                if (await ReadAsync(target, connection, cancellationToken).ConfigureAwait(false) is null)
+                // Another process took it between our read and our insert (the key is unique): read again and report
+                // it; or the table went ('dvdstore drop' removes it once free): make it again.
+                if (await connection.TableExistsAsync(Table, cancellationToken).ConfigureAwait(false)
+                    && await ReadAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false) is null)
                 {
                     throw;
                 }
             }
         }
 
-        throw InUse(target, await ReadAsync(target, connection, cancellationToken).ConfigureAwait(false)
+        throw InUse(target, await ReadAsync(target.Engine, connection, cancellationToken).ConfigureAwait(false)
             ?? throw new UserError($"the lease of the store at {target.RedactedConnection} changed hands three times in a row; try again."));
     }
 
     /// <summary>The lease held now, if any (expired or not).</summary>
-    public static async Task<Held?> ReadAsync(StoreTarget target, DbConnection connection, CancellationToken cancellationToken)
+    public static Task<Held?> ReadAsync(StoreTarget target, DbConnection connection, CancellationToken cancellationToken) =>
+        ReadAsync(target.Engine, connection, cancellationToken);
+
+    /// <summary>The lease held now, if any (expired or not); none when no lease was ever taken here (no DS_STORE_LEASE).</summary>
+    public static async Task<Held?> ReadAsync(IEngine engine, DbConnection connection, CancellationToken cancellationToken)
     {
-        await using var command = connection.Command($"SELECT INFO_VALUE FROM DS_STORE_INFO WHERE INFO_KEY = {target.Engine.Parameter("k")}");
-        command.Add(target.Engine.Parameter("k"), Key);
-        var value = await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false);
+        string? value;
+        try
+        {
+            await using var command = connection.Command($"SELECT LEASE_VALUE FROM DS_STORE_LEASE WHERE LEASE_KEY = {engine.Parameter("k")}");
+            command.Add(engine.Parameter("k"), Key);
+            value = await command.ScalarAsync<string>(cancellationToken).ConfigureAwait(false);
+        }
+        catch (DbException)
+        {
+            if (await connection.TableExistsAsync(Table, cancellationToken).ConfigureAwait(false))
+            {
+                throw;
+            }
+
+            return null;
+        }
+
         return value is null ? null : Held.Parse(value);
     }
 
-    /// <summary>The one-line refusal for a store someone holds.</summary>
-    public static UserError InUse(StoreTarget target, Held held) => new(string.Create(CultureInfo.InvariantCulture,
-        $"the store at {target.RedactedConnection} is in use by {held.Holder} (lease valid until {held.ExpiresUtc:HH:mm:ss}Z, renewed while it runs); wait until it ends — a holder that was killed frees it by {held.ExpiresUtc:HH:mm:ss}Z."));
+    /// <summary>The one-line refusal for a store someone holds: a load is named as loading, with what to do once it stopped.</summary>
+    public static UserError InUse(StoreTarget target, Held held) => new(held.IsLoad
+        ? string.Create(CultureInfo.InvariantCulture,
+            $"the store at {target.RedactedConnection} is being loaded by {held.Holder}; wait for it to finish, or once it has stopped, finish it with 'dvdstore load --resume' (a killed load frees the store by {held.ExpiresUtc:HH:mm:ss}Z).")
+        : string.Create(CultureInfo.InvariantCulture,
+            $"the store at {target.RedactedConnection} is in use by {held.Holder} (lease valid until {held.ExpiresUtc:HH:mm:ss}Z, renewed while it runs); wait until it ends — a holder that was killed frees it by {held.ExpiresUtc:HH:mm:ss}Z."));
+
+    /// <summary>
+    /// Runs <paramref name="write"/> in one transaction on <paramref name="connection"/> that first renews this lease:
+    /// the write commits only while the store is this holder's (the renewed row stays locked until the commit, so no
+    /// taker can take the store between the check and the write). Throws a one-line <see cref="UserError"/> naming why
+    /// when the lease was lost; nothing is written then.
+    /// </summary>
+    public async Task WriteFencedAsync(DbConnection connection, Func<DbTransaction, Task> write, CancellationToken cancellationToken)
+    {
+        await _renewing.WaitAsync(cancellationToken).ConfigureAwait(false);
+        var lost = false;
+        try
+        {
+            if (LostReason is null)
+            {
+                var expires = DateTime.UtcNow + (2 * Heartbeat);
+                var next = Encode(Holder, expires);
+                await using var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+                await using (var renew = connection.Command(
+                    $"UPDATE DS_STORE_LEASE SET LEASE_VALUE = {_target.Engine.Parameter("n")} WHERE LEASE_KEY = {_target.Engine.Parameter("k")} AND LEASE_VALUE = {_target.Engine.Parameter("v")}", transaction))
+                {
+                    renew.Add(_target.Engine.Parameter("n"), next);
+                    renew.Add(_target.Engine.Parameter("k"), Key);
+                    renew.Add(_target.Engine.Parameter("v"), _value);
+                    lost = await renew.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) != 1;
+                }
+
+                if (!lost)
+                {
+                    await write(transaction).ConfigureAwait(false);
+                    await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+                    _value = next;
+                    ExpiresUtc = expires;
+                    return;
+                }
+            }
+        }
+        finally
+        {
+            _renewing.Release();
+        }
+
+        if (lost)
+        {
+            await LoseAsync(DateTime.UtcNow >= ExpiresUtc ? RanOut() + ", and it was taken" : "its lease was taken").ConfigureAwait(false);
+        }
+
+        throw new UserError($"{Holder} stopped writing the store at {_target.RedactedConnection}: {LostReason}.");
+    }
 
     /// <summary>
     /// The notes of holders that lost this store to this lease while it was held (one line each, naming them), removed
@@ -166,7 +250,7 @@ public sealed class StoreLease : IAsyncDisposable
         await using var connection = await _target.OpenAsync(cancellationToken).ConfigureAwait(false);
         var p = _target.Engine.Parameter("prefix");
         var found = new List<(string Key, string Value)>();
-        await using (var command = connection.Command($"SELECT INFO_KEY, INFO_VALUE FROM DS_STORE_INFO WHERE INFO_KEY LIKE {p}"))
+        await using (var command = connection.Command($"SELECT LEASE_KEY, LEASE_VALUE FROM DS_STORE_LEASE WHERE LEASE_KEY LIKE {p}"))
         {
             command.Add(p, LostNotePrefix + "%");
             await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
@@ -179,7 +263,7 @@ public sealed class StoreLease : IAsyncDisposable
         foreach (var (key, value) in found.Where(n => n.Value.Contains(NoteTag(Holder), StringComparison.Ordinal)))
         {
             notes.Add(value);
-            await ExecuteAsync(_target, connection, $"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {_target.Engine.Parameter("k")}", cancellationToken, ("k", key)).ConfigureAwait(false);
+            await ExecuteAsync(_target, connection, $"DELETE FROM DS_STORE_LEASE WHERE LEASE_KEY = {_target.Engine.Parameter("k")}", cancellationToken, ("k", key)).ConfigureAwait(false);
         }
 
         return notes;
@@ -213,7 +297,7 @@ public sealed class StoreLease : IAsyncDisposable
         try
         {
             await using var connection = await _target.OpenAsync(CancellationToken.None).ConfigureAwait(false);
-            await ExecuteAsync(_target, connection, $"DELETE FROM DS_STORE_INFO WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
+            await ExecuteAsync(_target, connection, $"DELETE FROM DS_STORE_LEASE WHERE LEASE_KEY = {_target.Engine.Parameter("k")} AND LEASE_VALUE = {_target.Engine.Parameter("v")}",
                 CancellationToken.None, ("k", Key), ("v", _value)).ConfigureAwait(false);
             return null;
         }
@@ -276,7 +360,7 @@ public sealed class StoreLease : IAsyncDisposable
             var next = Encode(Holder, expires);
             await using var connection = await _target.OpenAsync(cancellationToken).ConfigureAwait(false);
             var rows = await ExecuteAsync(_target, connection,
-                $"UPDATE DS_STORE_INFO SET INFO_VALUE = {_target.Engine.Parameter("n")} WHERE INFO_KEY = {_target.Engine.Parameter("k")} AND INFO_VALUE = {_target.Engine.Parameter("v")}",
+                $"UPDATE DS_STORE_LEASE SET LEASE_VALUE = {_target.Engine.Parameter("n")} WHERE LEASE_KEY = {_target.Engine.Parameter("k")} AND LEASE_VALUE = {_target.Engine.Parameter("v")}",
                 cancellationToken, ("n", next), ("k", Key), ("v", _value)).ConfigureAwait(false);
             if (rows == 1)
             {
@@ -294,7 +378,7 @@ public sealed class StoreLease : IAsyncDisposable
     }
 
     private string RanOut() => string.Create(CultureInfo.InvariantCulture,
-        $"its lease ran out at {ExpiresUtc:HH:mm:ss}Z before it could be renewed (the driver was paused or could not reach the database)");
+        $"its lease ran out at {ExpiresUtc:HH:mm:ss}Z before it could be renewed (the process was paused or could not reach the database)");
 
     /// <summary>Fences this holder and, when another process holds the store now, leaves it a note naming both.</summary>
     private async Task LoseAsync(string reason)
@@ -307,7 +391,7 @@ public sealed class StoreLease : IAsyncDisposable
             if (now is not null && now.Value != _value)
             {
                 var note = $"{Holder} lost the store to {NoteTag(now.Holder)} at {DateTime.UtcNow.ToString("HH:mm:ss", CultureInfo.InvariantCulture)}Z";
-                await ExecuteAsync(_target, connection, $"INSERT INTO DS_STORE_INFO (INFO_KEY, INFO_VALUE) VALUES ({_target.Engine.Parameter("k")}, {_target.Engine.Parameter("v")})",
+                await ExecuteAsync(_target, connection, $"INSERT INTO DS_STORE_LEASE (LEASE_KEY, LEASE_VALUE) VALUES ({_target.Engine.Parameter("k")}, {_target.Engine.Parameter("v")})",
                     CancellationToken.None, ("k", LostNotePrefix + Guid.NewGuid().ToString("N")[..16]), ("v", note.Length > 1000 ? note[..1000] : note)).ConfigureAwait(false);
             }
         }
@@ -324,7 +408,7 @@ public sealed class StoreLease : IAsyncDisposable
     private static string NoteTag(string holder) => "[" + holder + "]";
 
     private static string Encode(string holder, DateTime expiresUtc) =>
-        string.Create(CultureInfo.InvariantCulture, $"{expiresUtc:yyyy-MM-ddTHH:mm:ss.fffZ} {holder}");
+        string.Create(CultureInfo.InvariantCulture, $"{expiresUtc:yyyy-MM-ddTHH:mm:ss.fffZ} {(ProcessSpace.Current is { } space ? $"[{space}] " : "")}{holder}");
 
     private static async Task<int> ExecuteAsync(StoreTarget target, DbConnection connection, string sql, CancellationToken cancellationToken, params (string Name, object Value)[] parameters)
     {
@@ -337,17 +421,38 @@ public sealed class StoreLease : IAsyncDisposable
         return await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>A lease as stored: expiry time, then the holder's description.</summary>
-    public sealed record Held(string Value, string Holder, DateTime ExpiresUtc)
+    /// <summary>
+    /// A lease as stored: expiry time, the holder's process space when known ("[boot/pid namespace] "), then the
+    /// holder's description, which names its pid ("… (pid N, host H)").
+    /// </summary>
+    public sealed record Held(string Value, string Holder, DateTime ExpiresUtc, string? Space = null)
     {
-        public bool Expired => DateTime.UtcNow >= ExpiresUtc;
+        /// <summary>
+        /// True when the lease ran out, or its holder is a process of this machine's process space that is gone (killed):
+        /// a load killed and resumed at once takes the store over without waiting for the lease to run out.
+        /// </summary>
+        public bool Expired => DateTime.UtcNow >= ExpiresUtc || HolderGone;
+
+        /// <summary>True when the holder ran in this process space (same boot, same pid namespace) and its pid runs no more.</summary>
+        public bool HolderGone => Space is not null && Space == ProcessSpace.Current && ProcessSpace.PidOf(Holder) is { } pid && !ProcessSpace.Alive(pid);
+
+        /// <summary>True when the holder is a load (fresh, resumed or replacing the store).</summary>
+        public bool IsLoad => Holder.StartsWith(LoadHolderPrefix, StringComparison.Ordinal);
 
         public static Held Parse(string value)
         {
             var space = value.IndexOf(' ', StringComparison.Ordinal);
             var stamp = space < 0 ? value : value[..space];
             var expires = DateTime.TryParse(stamp, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal, out var t) ? t : DateTime.MinValue;
-            return new Held(value, space < 0 ? "an unknown holder" : value[(space + 1)..], expires);
+            var rest = space < 0 ? "" : value[(space + 1)..];
+            string? processSpace = null;
+            if (rest.StartsWith('[') && rest.IndexOf("] ", StringComparison.Ordinal) is var close and > 0)
+            {
+                processSpace = rest[1..close];
+                rest = rest[(close + 2)..];
+            }
+
+            return new Held(value, rest.Length == 0 ? "an unknown holder" : rest, expires, processSpace);
         }
     }
 }

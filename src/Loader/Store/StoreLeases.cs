@@ -96,7 +96,7 @@ public sealed class StoreLeases : IAsyncDisposable
     }
 
     /// <summary>Who a lease names: the command, an id, the process and the host.</summary>
-    public static string Holder(string what) => $"{what} (pid {Environment.ProcessId} on {Environment.MachineName})";
+    public static string Holder(string what) => $"{what} (pid {Environment.ProcessId}, host {Environment.MachineName})";
 
     public async ValueTask DisposeAsync()
     {

@@ -18,6 +18,9 @@ public sealed class StoreReads(IEngine engine, DbConnection connection, StoreTar
     /// <summary>The caller's connection: the first worker's, and the one small lookups (MIN/MAX of a key) use.</summary>
     public DbConnection Connection { get; } = connection;
 
+    /// <summary>The store read, when the reads may open connections of their own (null for <see cref="Single"/>).</summary>
+    public StoreTarget? Target => target;
+
     /// <summary>How many connections read at once (1 without a target).</summary>
     public int Parallel { get; } = target is null ? 1 : Math.Max(1, parallel);
 

@@ -35,7 +35,7 @@ public static class StoreReset
                 ? (await ReadParallelism.ChooseAsync(target, connection, options.Parallel, cancellationToken).ConfigureAwait(false)).For(target, connection)
                 : StoreReads.Single(target.Engine, connection));
 
-        // A store DS3 built has no DS_STORE_INFO, where the lease lives: adopt it first (a no-op for our stores).
+        // A store DS3 built is adopted first, under a lease of its own (a no-op for our stores).
         await StoreAdoption.AdoptIfNeededAsync(reads, cancellationToken).ConfigureAwait(false);
 
         // Held while it works: a run or another reset on this store is refused meanwhile, and a running one refuses this.

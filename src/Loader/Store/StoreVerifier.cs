@@ -52,6 +52,13 @@ public static class StoreVerifier
     {
         var (engine, connection) = (reads.Engine, reads.Connection);
         var checks = new List<VerifyCheck>();
+        // A load holding the store: it is not finished, nor broken; the answer is to wait (the tables may not exist yet).
+        if (await StoreLease.ReadAsync(engine, connection, cancellationToken).ConfigureAwait(false) is { Expired: false, IsLoad: true } loading)
+        {
+            checks.Add(new("load complete", false, $"the store is being loaded by {loading.Holder}; wait for it to finish, or once it has stopped, finish it with 'dvdstore load --resume'"));
+            return new VerifyReport(checks);
+        }
+
         if (!await engine.StoreExistsAsync(connection, cancellationToken).ConfigureAwait(false))
         {
             checks.Add(new("store exists", false, "no store tables here; build one with 'dvdstore load'"));
@@ -76,10 +83,11 @@ public static class StoreVerifier
 
         if (info.State != StoreInfo.Complete)
         {
-            checks.Add(new("load complete", false, $"state is '{info.State ?? "missing"}', not '{StoreInfo.Complete}': the load did not finish; rebuild with 'dvdstore load --drop-existing'"));
+            checks.Add(new("load complete", false, $"state is '{info.State ?? "missing"}', not '{StoreInfo.Complete}': the load did not finish and no load holds the store; {StoppedLoad.Advice(info)}"));
             return new VerifyReport(checks);
         }
 
+        var loadComplete = checks.Count;
         checks.Add(new("load complete", true, $"size {info.Get(StoreInfo.SizeKey)}, seed {info.Get(StoreInfo.SeedKey)}, finished {info.Get("load.finished")}"));
         if (!StoreSize.TryParse(info.Get(StoreInfo.SizeKey), out var size))
         {
@@ -92,6 +100,7 @@ public static class StoreVerifier
         var model = RowCounts.For(size);
         var counts = new SlicedCounts(reads);
         var pending = new List<Func<VerifyCheck>>();
+        var asLoaded = new List<(string Table, Func<long> Rows)>();
         // A run's order lines and history rows carry the ORDERID of an order it added, which CUST_HIST can only find by
         // reading every row (its indexes are on CUSTOMERID): at 10GB a third of verify's time. With no order above the
         // loaded ones no run added any; a row above them anyway is not as-loaded and makes the table's count differ.
@@ -102,6 +111,7 @@ public static class StoreVerifier
             var all = counts.Add(table, null, "SELECT COUNT(*) FROM {table} WHERE {slice}");
             int? extra = added.For(table) is { } rule && (ordersAdded || !AddedRows.FollowsOrders(table)) ? counts.Add(table, null, $"SELECT COUNT(*) FROM {{table}} WHERE {{slice}} AND ({rule.Condition})", rule.Parameters) : null;
             pending.Add(() => CountCheck(table, counts[all], extra is { } e ? counts[e] : 0, info, model) with { Time = extra is { } x ? counts.Time(all, x) : counts.Time(all) });
+            asLoaded.Add((table.Name, () => counts[all] - (extra is { } e ? counts[e] : 0)));
         }
 
         foreach (var table in StoreModel.Ds3Tables.Where(t => t.PrimaryKey.Count == 1))
@@ -143,6 +153,15 @@ public static class StoreVerifier
 
         await counts.RunAsync(progress, cancellationToken).ConfigureAwait(false);
         checks.AddRange(pending.Select(check => check()));
+        // Marked complete is not whole: a table with fewer rows than its load recorded fails the load itself.
+        var missing = asLoaded.Select(t => (t.Table, Rows: t.Rows(), Recorded: info.GetLong(StoreInfo.CountKey(t.Table))))
+            .Where(t => t.Recorded is { } r && t.Rows < r).ToList();
+        if (missing.Count > 0)
+        {
+            checks[loadComplete] = new("load complete", false, string.Create(CultureInfo.InvariantCulture,
+                $"marked complete, but {string.Join(", ", missing.Select(t => string.Create(CultureInfo.InvariantCulture, $"{t.Table} holds {t.Rows:N0} of the {t.Recorded:N0} rows its load recorded")))}: the store is not whole; rebuild it with 'dvdstore load --drop-existing'"));
+        }
+
         return new VerifyReport(checks);
 
         void Invariant(string name, TableSpec table, string? alias, string sql, string what)

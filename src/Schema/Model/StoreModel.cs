@@ -130,6 +130,17 @@ public static class StoreModel
         new("INFO_VALUE", VarChar, 1000),
     ], ["INFO_KEY"]);
 
+    /// <summary>
+    /// Who holds the store now (a load, a run, a reset, a drop): one row per lease. Not in <see cref="Tables"/>, so no
+    /// drop takes it (a load's --drop-existing drops the store under its own lease; 'dvdstore drop' leaves it empty);
+    /// made by the first process that takes a lease.
+    /// </summary>
+    public static readonly TableSpec StoreLease = new("DS_STORE_LEASE",
+    [
+        new("LEASE_KEY", VarChar, 50),
+        new("LEASE_VALUE", VarChar, 1000),
+    ], ["LEASE_KEY"]);
+
     /// <summary>INVENTORY as loaded, so reset can restore stock and sales exactly: INVENTORY's columns and key under another name.</summary>
     public static readonly TableSpec InventoryBaseline = Inventory with { Name = "DS_INVENTORY_BASELINE" };
 

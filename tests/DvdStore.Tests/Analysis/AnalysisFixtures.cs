@@ -46,7 +46,8 @@ internal static class AnalysisFixtures
     /// <summary>A completed 10-minute run at <paramref name="opm"/> with these findings and server metrics.</summary>
     public static RunResult Result(long opm, IReadOnlyList<Finding> findings, ServerMetricsSummary? serverMetrics, params (string Key, string Value)[] labels) => new()
     {
-        RunId = "r",
+        // A run id of its own: one id in two files is one run read twice (RunLoader counts it once).
+        RunId = $"r{Interlocked.Increment(ref counter)}",
         StartUtc = Noon,
         EndUtc = Noon.AddMinutes(10),
         Outcome = RunOutcome.Completed,

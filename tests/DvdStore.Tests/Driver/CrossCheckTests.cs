@@ -19,4 +19,28 @@ public sealed class CrossCheckTests
         Assert.Equal(matches, check.Matches);
         Assert.Equal(inDoubtCommitted, check.InDoubtCommitted);
     }
+
+    /// <summary>
+    /// The window's bounds, computed by hand: the start probe saw the driver at 100 committed before and 104 after, with 3
+    /// purchases in flight; the end probe at 500 and 502 with 2 in flight; one purchase fell in doubt during the window.
+    /// The database may have gained from 500 − 104 − 3 = 393 up to 502 − 100 + 2 + 1 = 405; the window committed 398.
+    /// </summary>
+    [Theory]
+    [InlineData(392, false)] // one below the least: an order the driver counted that the database never got
+    [InlineData(393, true)]
+    [InlineData(398, true)]
+    [InlineData(405, true)]
+    [InlineData(406, false)] // one more than any in flight or in doubt could make: another client's
+    public void The_window_matches_when_the_databases_gain_lies_within_what_was_in_flight_at_the_edges(long gained, bool matches)
+    {
+        var start = new WindowEdge(10_000, new DriverOrderCounts(100, 0, 1), new DriverOrderCounts(104, 0, 3));
+        var end = new WindowEdge(10_000 + gained, new DriverOrderCounts(500, 1, 0), new DriverOrderCounts(502, 1, 2));
+
+        var check = WindowCrossChecker.Compare(start, end, windowCommitted: 398);
+
+        Assert.Equal((5, 7), (check.ToleranceBelow, check.ToleranceAbove));
+        Assert.Equal(gained, check.DatabaseGained);
+        Assert.Equal(matches, check.Matches);
+        Assert.Equal(matches, WindowCrossChecker.Assess(check) is null);
+    }
 }

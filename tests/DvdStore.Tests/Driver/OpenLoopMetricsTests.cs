@@ -34,9 +34,10 @@ public class OpenLoopMetricsTests
         var t0 = Stopwatch.GetTimestamp();
         metrics.Record(t0, t0, t0 + Ms(900)); // warm-up, taken into the phase and then reset
         metrics.TakeInterval(measuring: true);
-        metrics.Record(t0, t0, t0 + Ms(800)); // warm-up, still in the recorder at the warm-up's end
+        metrics.Record(t0, t0, t0 + Ms(800)); // warm-up, taken by the unmeasured interval at the warm-up's end
+        metrics.TakeInterval(measuring: false);
+        metrics.Record(t0, t0 + Ms(5), t0 + Ms(20)); // after the edge's reading, before the reset: the window's; latency 20 ms, service 15 ms
         metrics.ResetPhase();
-        metrics.Record(t0, t0 + Ms(5), t0 + Ms(20)); // latency 20 ms, service 15 ms
         metrics.Record(t0, t0 + Ms(10), t0 + Ms(40)); // 40 and 30
         metrics.Record(t0, t0, t0 + Ms(60)); // 60 and 60
         var interval = metrics.TakeInterval(measuring: true);

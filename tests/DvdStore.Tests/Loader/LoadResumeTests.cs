@@ -84,7 +84,7 @@ public sealed class LoadResumeTests
     }
 
     /// <summary>Polls DS_STORE_INFO until <paramref name="seen"/> holds (the table may not exist yet); fails if the load ends first.</summary>
-    private static async Task<Dictionary<string, string>> WaitForAsync(System.Data.Common.DbConnection connection, ChildProcess load, Func<Dictionary<string, string>, bool> seen)
+    internal static async Task<Dictionary<string, string>> WaitForAsync(System.Data.Common.DbConnection connection, ChildProcess load, Func<Dictionary<string, string>, bool> seen)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
         while (clock.Elapsed < Patience)
@@ -111,14 +111,14 @@ public sealed class LoadResumeTests
         throw new TimeoutException("the load never reached the point to kill it: " + load.Combined);
     }
 
-    private static async Task<Dictionary<string, string>> ReadInfoAsync(System.Data.Common.DbConnection connection) =>
+    internal static async Task<Dictionary<string, string>> ReadInfoAsync(System.Data.Common.DbConnection connection) =>
         new((await StoreInfo.ReadAsync(connection, CancellationToken.None)).Values, StringComparer.Ordinal);
 
     private static Task ReleaseAsync(EngineKind kind, System.Data.Common.DbConnection connection) =>
         connection.ExecuteAsync(kind == EngineKind.PostgreSql ? "ROLLBACK" : "UNLOCK TABLES", CancellationToken.None);
 
     /// <summary>Waits until no session but this one runs a statement in the store's database.</summary>
-    private static async Task WaitForNoOtherWorkAsync(EngineKind kind, System.Data.Common.DbConnection connection)
+    internal static async Task WaitForNoOtherWorkAsync(EngineKind kind, System.Data.Common.DbConnection connection)
     {
         var sql = kind == EngineKind.PostgreSql
             ? "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'"

@@ -69,8 +69,7 @@ public sealed class StoreGateTests
         // A holder that was killed leaves its row; once expired it is broken by the next holder.
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
-            var expired = string.Create(CultureInfo.InvariantCulture, $"{DateTime.UtcNow.AddSeconds(-1):yyyy-MM-ddTHH:mm:ss.fffZ} killed run");
-            await StoreInfo.WriteAsync(target.Engine, connection, StoreLease.Key, expired, CancellationToken.None);
+            await LeaseRows.WriteAsync(target, connection, DateTime.UtcNow.AddSeconds(-1), "killed run");
             await StoreGate.RequireReadyForRunAsync(target, connection, CancellationToken.None);
         }
 

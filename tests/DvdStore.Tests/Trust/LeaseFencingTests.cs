@@ -58,8 +58,8 @@ public sealed partial class LeaseFencingTests
 
             Assert.True(await b.WaitAsync(Limit) == 0, b.Combined);
             await using var connection = await store.Target.OpenAsync(CancellationToken.None);
-            Assert.Equal(0, await CountAsync(connection, "SELECT COUNT(*) FROM DS_STORE_INFO WHERE INFO_KEY = 'lease'"));
-            Assert.Equal(0, await CountAsync(connection, "SELECT COUNT(*) FROM DS_STORE_INFO WHERE INFO_KEY LIKE 'lease.lost.%'"));
+            Assert.Equal(0, await CountAsync(connection, "SELECT COUNT(*) FROM DS_STORE_LEASE WHERE LEASE_KEY = 'lease'"));
+            Assert.Equal(0, await CountAsync(connection, "SELECT COUNT(*) FROM DS_STORE_LEASE WHERE LEASE_KEY LIKE 'lease.lost.%'"));
             var resultB = RunResultReader.Read(Assert.Single(Directory.GetFiles(folderB, "*.result.json")));
             Assert.Equal(RunOutcome.Completed, resultB.Outcome);
             Assert.True(resultB.CrossCheck!.Matches, b.Combined);
@@ -83,8 +83,7 @@ public sealed partial class LeaseFencingTests
         await using (var connection = await target.OpenAsync(CancellationToken.None))
         {
             // As another process does once A's lease ran out: the row taken over in one statement.
-            var taken = string.Create(CultureInfo.InvariantCulture, $"{DateTime.UtcNow.AddMinutes(5):yyyy-MM-ddTHH:mm:ss.fffZ} run B");
-            await StoreInfo.WriteAsync(target.Engine, connection, StoreLease.Key, taken, CancellationToken.None);
+            await LeaseRows.WriteAsync(target, connection, DateTime.UtcNow.AddMinutes(5), "run B");
         }
 
         var fenced = new TaskCompletionSource();
@@ -100,7 +99,7 @@ public sealed partial class LeaseFencingTests
         {
             // A's release left B's row alone.
             Assert.Equal("run B", (await StoreLease.ReadAsync(target, connection, CancellationToken.None))!.Holder);
-            await connection.ExecuteAsync("DELETE FROM DS_STORE_INFO WHERE INFO_KEY = 'lease'", CancellationToken.None);
+            await connection.ExecuteAsync("DELETE FROM DS_STORE_LEASE WHERE LEASE_KEY = 'lease'", CancellationToken.None);
         }
 
         // B finds A's note naming it (once), and its release frees the store at once.
@@ -127,7 +126,7 @@ public sealed partial class LeaseFencingTests
         {
             // As a frozen database does: the lease row locked (a write left open on it), so renewals wait past the lease.
             await connection.ExecuteAsync("BEGIN", CancellationToken.None);
-            await connection.ExecuteAsync("UPDATE DS_STORE_INFO SET INFO_VALUE = INFO_VALUE WHERE INFO_KEY = 'lease'", CancellationToken.None);
+            await connection.ExecuteAsync("UPDATE DS_STORE_LEASE SET LEASE_VALUE = LEASE_VALUE WHERE LEASE_KEY = 'lease'", CancellationToken.None);
             var deadline = DateTime.UtcNow + Limit;
             while (a.Fenced() is null && DateTime.UtcNow < deadline)
             {

@@ -44,6 +44,30 @@ public static class DbCommands
     }
 
     /// <summary>
+    /// Creates <paramref name="table"/> with <paramref name="createSql"/> unless it can be read already; a create that
+    /// fails because another process made the table at the same moment is no error (any other failure is).
+    /// </summary>
+    public static async Task EnsureTableAsync(this DbConnection connection, string table, string createSql, CancellationToken cancellationToken)
+    {
+        if (await connection.TableExistsAsync(table, cancellationToken).ConfigureAwait(false))
+        {
+            return;
+        }
+
+        try
+        {
+            await connection.ExecuteAsync(createSql, cancellationToken).ConfigureAwait(false);
+        }
+        catch (DbException)
+        {
+            if (!await connection.TableExistsAsync(table, cancellationToken).ConfigureAwait(false))
+            {
+                throw;
+            }
+        }
+    }
+
+    /// <summary>
     /// True when <paramref name="table"/> can be read: a query that returns no row, portable to every engine. Any
     /// failure (no such table, no right to read it) answers false.
     /// </summary>
