@@ -34,6 +34,7 @@ internal static class ResultDefaults
             Transactions = (r.Transactions ?? []).Where(t => t is not null).Select(t => Stats(t, t.Kind ?? "")).ToList(),
             Intervals = (r.Intervals ?? []).Where(i => i is not null).ToList(),
             CrossCheck = r.CrossCheck,
+            WindowCrossCheck = r.WindowCrossCheck,
             ErrorCauses = (r.ErrorCauses ?? []).Where(e => e is not null).ToList(),
             ServerMetrics = r.ServerMetrics,
             // A rate run's latency from the scheduled start: without it the sla study sees no rate run's latency at all.

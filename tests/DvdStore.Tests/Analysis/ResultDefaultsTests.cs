@@ -27,6 +27,7 @@ public sealed class ResultDefaultsTests
             Transactions = [new TransactionStats { Kind = "Login", Count = 10 }],
             Intervals = [new IntervalSample { ElapsedSeconds = 1, Orders = 10, Measured = true, TargetOpm = 600 }],
             CrossCheck = new CrossCheck { OrdersBefore = 1, OrdersAfter = 11, DriverCommitted = 10 },
+            WindowCrossCheck = new WindowCrossCheck { OrdersAtStart = 3, OrdersAtEnd = 11, DriverCommitted = 8, ToleranceAbove = 1 },
             ErrorCauses = [new ErrorCause { Cause = "Purchase failed: deadlock", Count = 2 }],
             Findings = [new Finding("rate-not-delivered", FindingSeverity.Warning, "short")],
             ServerMetrics = new ServerMetricsSummary(),

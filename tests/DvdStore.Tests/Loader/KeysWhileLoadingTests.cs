@@ -34,7 +34,10 @@ public sealed class KeysWhileLoadingTests
 
         Assert.Equal(TestStore.Smallest.Reference.Value, report.Fingerprint.Value);
         var expected = await CatalogAsync(reference);
-        var actual = await CatalogAsync(loaded);
+        // The lease's table is made by the load's lease, not by a schema phase: it is no part of the store's catalog.
+        var catalog = await CatalogAsync(loaded);
+        Assert.Contains(catalog, line => line.Contains(StoreModel.StoreLease.Name, StringComparison.OrdinalIgnoreCase));
+        var actual = catalog.Where(static line => !line.Contains(StoreModel.StoreLease.Name, StringComparison.OrdinalIgnoreCase)).ToList();
         Assert.Contains(expected, line => line.Contains("fk_reviews_helpfulness_review_id", StringComparison.OrdinalIgnoreCase));
         Assert.Contains(expected, line => line.Contains("ix_prod_actor", StringComparison.OrdinalIgnoreCase));
         Assert.Equal(expected, actual);
